@@ -1,0 +1,29 @@
+"""One small hierarchy of errors, so a CLI can turn any of them into one line on stderr.
+
+The library raises these and never prints or exits; `optimal.cli.run_cli` maps them to exit codes:
+`BadInput` -> 2 (the user's input is wrong), `NoTree` -> 1 (no tree exists within the limits).
+"""
+
+
+class OptimalError(Exception):
+    """Base class of every error the library raises on purpose."""
+
+    exit_code = 2
+
+
+class BadInput(OptimalError):
+    """The input is wrong: a malformed word list, an unknown word, an impossible reply, ..."""
+
+    exit_code = 2
+
+
+class NoTree(OptimalError):
+    """No decision tree meets the limits (e.g. every answer within the allowed guesses)."""
+
+    exit_code = 1
+
+
+class DefectiveTree(OptimalError):
+    """A tree failed verification: it does not solve every answer correctly within the rules."""
+
+    exit_code = 1

@@ -1,0 +1,228 @@
+"""The game: answers, allowed guesses, their reply matrix, the mode and the guess limit.
+
+Everything downstream (greedy, search, verification, the assistant) asks the same two questions of a
+game state, so they live here once: which answers are still possible after a history of
+(guess, reply) pairs, and which guesses are legal (every guess in normal mode; in hard mode only
+those that respect the NYT rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from optimal.errors import BadInput
+from optimal.feedback import (GREEN, YELLOW, all_green, encode_words, feedback_matrix, reply_digits,
+                              reply_to_string)
+from optimal.words import WordList, load_lists
+
+MODES = ("normal", "hard")
+
+Step = tuple[str, int]  # (guess word, reply code)
+
+
+@dataclass(frozen=True)
+class HardState:
+    """What hard mode demands of the next guess, accumulated over the history.
+
+    `greens[i]` is the letter number that must stand at position i (or -1), and `minimum[c]` how many
+    copies of letter c the guess must contain: a letter scored green or yellow n times in one guess
+    must appear at least n times in every later guess. Grey letters may be reused and yellows may stay
+    in place (the NYT rule).
+    """
+
+    greens: tuple[int, ...]
+    minimum: tuple[int, ...]
+
+    @staticmethod
+    def initial(length: int) -> "HardState":
+        return HardState((-1,) * length, (0,) * 26)
+
+    def after(self, guess: str, code: int) -> "HardState":
+        """The state after playing `guess` and seeing reply `code`."""
+        digits = reply_digits(code, len(guess))
+        greens = list(self.greens)
+        scored = [0] * 26
+        for i, (letter, digit) in enumerate(zip(guess, digits)):
+            c = ord(letter) - ord("a")
+            if digit == GREEN:
+                greens[i] = c
+            if digit in (GREEN, YELLOW):
+                scored[c] += 1
+        return HardState(tuple(greens), tuple(max(a, b) for a, b in zip(self.minimum, scored)))
+
+    def allows(self, word: str) -> bool:
+        """Whether `word` is a legal hard-mode guess in this state (plain Python, for verifying)."""
+        if any(g >= 0 and ord(word[i]) - ord("a") != g for i, g in enumerate(self.greens)):
+            return False
+        return all(word.count(chr(ord("a") + c)) >= n for c, n in enumerate(self.minimum) if n)
+
+    def violation(self, word: str) -> str | None:
+        """Why `word` breaks the hard-mode rule here (None when it does not), for error messages."""
+        for i, g in enumerate(self.greens):
+            if g >= 0 and ord(word[i]) - ord("a") != g:
+                return f"letter {i + 1} must be {chr(ord('A') + g)}"
+        for c, n in enumerate(self.minimum):
+            if n and word.count(chr(ord("a") + c)) < n:
+                return f"it must contain {chr(ord('A') + c)}" + (f" {n} times" if n > 1 else "")
+        return None
+
+
+@dataclass
+class Game:
+    """A Wordle-like game: lists, reply matrix, `mode` ('normal' or 'hard') and `max_guesses`."""
+
+    answers: WordList
+    guesses: WordList
+    mode: str = "normal"
+    max_guesses: int = 6
+    cache: bool = field(default=True, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise BadInput(f"unknown mode {self.mode!r}; choose normal or hard")
+        if self.max_guesses < 1:
+            raise BadInput(f"the guess limit must be at least 1, not {self.max_guesses}")
+        missing = set(self.answers.words) - set(self.guesses.words)
+        if missing:
+            raise BadInput(f"{len(missing)} answers are not in the guess list "
+                           "(load lists with optimal.words.load_lists, which adds them)")
+
+    @classmethod
+    def from_lists(cls, lists: str | None = None, answers: str | None = None,
+                   guesses: str | None = None, mode: str = "normal", max_guesses: int = 6) -> "Game":
+        """A game from a named pairing (`original`, `nyt`, ...) or answer/guess list specs."""
+        answer_list, guess_list = load_lists(lists, answers, guesses)
+        return cls(answer_list, guess_list, mode, max_guesses)
+
+    @property
+    def hard(self) -> bool:
+        return self.mode == "hard"
+
+    @property
+    def length(self) -> int:
+        """Letters per word."""
+        return self.answers.length
+
+    @property
+    def won(self) -> int:
+        """The all-green reply code."""
+        return all_green(self.length)
+
+    @cached_property
+    def matrix(self) -> np.ndarray:
+        """Reply of guess i (row) to answer j (column); cached on disk."""
+        return feedback_matrix(self.guesses.words, self.answers.words, cache=self.cache)
+
+    @cached_property
+    def guess_index(self) -> dict[str, int]:
+        return {word: i for i, word in enumerate(self.guesses.words)}
+
+    @cached_property
+    def answer_index(self) -> dict[str, int]:
+        return {word: i for i, word in enumerate(self.answers.words)}
+
+    @cached_property
+    def answer_of_guess(self) -> np.ndarray:
+        """For each guess, its index in the answer list, or -1 (int32: used by the search kernels)."""
+        out = np.full(len(self.guesses), -1, dtype=np.int32)
+        for word, j in self.answer_index.items():
+            out[self.guess_index[word]] = j
+        return out
+
+    @cached_property
+    def guess_of_answer(self) -> np.ndarray:
+        """For each answer, its index in the guess list."""
+        return np.array([self.guess_index[w] for w in self.answers.words], dtype=np.int32)
+
+    @cached_property
+    def guess_letters(self) -> np.ndarray:
+        """(n_guesses, L) letter numbers."""
+        return encode_words(self.guesses.words)
+
+    @cached_property
+    def guess_letter_counts(self) -> np.ndarray:
+        """(n_guesses, 26) copies of each letter in each guess (for hard mode)."""
+        counts = np.zeros((len(self.guesses), 26), dtype=np.int8)
+        for i in range(self.length):
+            np.add.at(counts, (np.arange(len(self.guesses)), self.guess_letters[:, i]), 1)
+        return counts
+
+    def describe(self) -> dict:
+        """The `game` block of a tree file."""
+        return {"answers": self.answers.describe(), "guesses": self.guesses.describe(),
+                "mode": self.mode, "max_guesses": self.max_guesses, "length": self.length}
+
+    def guess_id(self, word: str) -> int:
+        """The index of an allowed guess; BadInput for a word not in the guess list."""
+        word = word.strip().lower()
+        try:
+            return self.guess_index[word]
+        except KeyError:
+            raise BadInput(f"{word.upper()!r} is not in the guess list {self.guesses.name}") from None
+
+    def reply(self, guess: str, answer: str) -> int:
+        """The reply code of `guess` to `answer` (both must be in the lists)."""
+        return int(self.matrix[self.guess_id(guess), self.answer_index[answer]])
+
+    def replies_to(self, guess: str, candidates: np.ndarray) -> np.ndarray:
+        """The reply of `guess` to each candidate answer (indices)."""
+        return self.matrix[self.guess_id(guess), candidates]
+
+    def all_candidates(self) -> np.ndarray:
+        return np.arange(len(self.answers), dtype=np.int32)
+
+    def candidates(self, history: list[Step]) -> np.ndarray:
+        """Answer indices consistent with every (guess, reply) in `history`.
+
+        Raises BadInput naming the step that left no candidate, since that means a typing mistake in
+        a guess or its colours.
+        """
+        remaining = self.all_candidates()
+        for step, (guess, code) in enumerate(history, start=1):
+            row = self.matrix[self.guess_id(guess)]
+            remaining = remaining[row[remaining] == code]
+            if remaining.size == 0:
+                raise BadInput(f"no answer fits: check the reply {reply_to_string(code, self.length)} "
+                               f"to {guess.upper()} (step {step} leaves no candidate)")
+        return remaining
+
+    def hard_state(self, history: list[Step]) -> HardState:
+        """The hard-mode constraints after `history`."""
+        state = HardState.initial(self.length)
+        for guess, code in history:
+            state = state.after(guess.lower(), code)
+        return state
+
+    def legal_mask(self, state: HardState | None) -> np.ndarray:
+        """Boolean mask over guesses: all True in normal mode (or with no state), else the guesses
+        that keep every green in place and contain every scored letter often enough."""
+        mask = np.ones(len(self.guesses), dtype=bool)
+        if not self.hard or state is None:
+            return mask
+        for i, g in enumerate(state.greens):
+            if g >= 0:
+                mask &= self.guess_letters[:, i] == g
+        for c, n in enumerate(state.minimum):
+            if n:
+                mask &= self.guess_letter_counts[:, c] >= n
+        return mask
+
+    def legal_guesses(self, history: list[Step]) -> np.ndarray:
+        """Indices of the guesses allowed after `history` (all of them in normal mode)."""
+        return np.nonzero(self.legal_mask(self.hard_state(history) if self.hard else None))[0]
+
+    def check_history(self, history: list[Step]) -> np.ndarray:
+        """Validate a played history (known words, hard-mode legal, some answer left); return the
+        candidates."""
+        if self.hard:
+            state = HardState.initial(self.length)
+            for step, (guess, code) in enumerate(history, start=1):
+                self.guess_id(guess)
+                why = state.violation(guess.lower())
+                if why:
+                    raise BadInput(f"{guess.upper()} (step {step}) is not allowed in hard mode: {why}")
+                state = state.after(guess.lower(), code)
+        return self.candidates(history)

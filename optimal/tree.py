@@ -1,0 +1,294 @@
+"""Decision trees: the one shape every strategy takes.
+
+A node holds a guess and one subtree per reply; the all-green reply is implicit, and a node with no
+branches is a final guess of the only remaining answer. Trees are read and written as JSON
+(`optimal-tree/1`, see DESIGN.md) and in Selby's line format, and `verify` replays every answer
+through a tree with the plain feedback rule, independently of whatever built the tree.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from optimal.errors import BadInput, DefectiveTree
+from optimal.feedback import all_green, parse_reply, reply, reply_to_string
+from optimal.files import atomic_write_text
+from optimal.game import Game, HardState
+
+TREE_FORMAT = "optimal-tree/1"
+
+
+@dataclass
+class Node:
+    """A guess, and the subtree to follow for each reply code other than all-green."""
+
+    guess: str
+    branches: dict[int, "Node"] = field(default_factory=dict)
+
+    def nodes(self):
+        """Every node of the tree, depth first."""
+        yield self
+        for child in self.branches.values():
+            yield from child.nodes()
+
+
+# ---------------------------------------------------------------- walking and playing
+
+
+def path_of(tree: Node, answer: str, limit: int = 64) -> list[tuple[str, int]]:
+    """The (guess, reply) steps the tree plays against `answer`, ending with the all-green step.
+
+    Raises DefectiveTree when the tree has no branch for a reply, or ends without finding it.
+    """
+    won = all_green(len(answer))
+    node, steps = tree, []
+    while len(steps) < limit:
+        code = reply(node.guess, answer)
+        steps.append((node.guess, code))
+        if code == won:
+            return steps
+        if code not in node.branches:
+            raise DefectiveTree(f"answer {answer.upper()}: after {node.guess.upper()} "
+                                f"({reply_to_string(code, len(answer))}) the tree has no next guess")
+        node = node.branches[code]
+    raise DefectiveTree(f"answer {answer.upper()}: not found within {limit} guesses")
+
+
+def play(tree: Node, game: Game, answer: str) -> list[str]:
+    """A transcript of the tree playing against `answer`, one line per guess."""
+    word = answer.strip().lower()
+    if word not in game.answer_index:
+        raise BadInput(f"{answer.upper()!r} is not in the answer list {game.answers.name}")
+    lines, history = [], []
+    for number, (guess, code) in enumerate(path_of(tree, word), start=1):
+        history.append((guess, code))
+        remaining = len(game.candidates(history))
+        lines.append(f"Guess {number}: {guess.upper()}, Reply: {reply_to_string(code, game.length)}; "
+                     f"Remaining: {remaining}")
+    return lines
+
+
+# ---------------------------------------------------------------- verification
+
+
+@dataclass
+class Verification:
+    """What replaying every answer through a tree found."""
+
+    guesses: dict[str, int]  # answer -> number of guesses used (only answers that were found)
+    problems: list[str]  # defects: each one makes the tree invalid for the game
+    notes: list[str]  # harmless oddities, e.g. branches that no answer reaches
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def counts(self) -> np.ndarray:
+        """Guesses used per answer, as an array (for reports)."""
+        return np.array(list(self.guesses.values()), dtype=np.int64)
+
+
+def verify(tree: Node, game: Game) -> Verification:
+    """Replay every answer through `tree` and check it against the game's rules.
+
+    Checks, for every answer: it is found (the tree's guess equals it after following the true
+    replies), every guess is in the guess list and, in hard mode, legal given the replies so far, and
+    the number of guesses is within `game.max_guesses`. Replies come from `optimal.feedback.reply`,
+    not from the matrix the search used, so a bug there cannot hide itself.
+    """
+    guesses, problems, reached = {}, [], set()
+    allowed = set(game.guesses.words)
+    for answer in game.answers.words:
+        try:
+            steps = path_of(tree, answer, limit=max(64, game.max_guesses + 1))
+        except DefectiveTree as defect:
+            problems.append(str(defect))
+            continue
+        state = HardState.initial(game.length)
+        node, bad = tree, False
+        for number, (guess, code) in enumerate(steps, start=1):
+            reached.add(id(node))
+            if guess not in allowed:
+                problems.append(f"answer {answer.upper()}: guess {number} {guess.upper()} is not in "
+                                f"the guess list")
+                bad = True
+                break
+            if game.hard:
+                why = state.violation(guess)
+                if why:
+                    problems.append(f"answer {answer.upper()}: guess {number} {guess.upper()} breaks "
+                                    f"hard mode ({why})")
+                    bad = True
+                    break
+                state = state.after(guess, code)
+            node = node.branches.get(code, node)
+        if bad:
+            continue
+        if len(steps) > game.max_guesses:
+            problems.append(f"answer {answer.upper()}: needs {len(steps)} guesses, more than the "
+                            f"limit of {game.max_guesses}")
+            continue
+        guesses[answer] = len(steps)
+    unreached = 0 if problems else sum(1 for node in tree.nodes() if id(node) not in reached)
+    notes = [f"{unreached} node(s) of the tree are reached by no answer"] if unreached else []
+    return Verification(guesses, problems, notes)
+
+
+def check(tree: Node, game: Game) -> np.ndarray:
+    """Guesses per answer (in answer order) of a tree that must be valid; DefectiveTree otherwise.
+    Every tree the tool writes goes through this first."""
+    result = verify(tree, game)
+    if not result.ok:
+        more = f" (and {len(result.problems) - 1} more)" if len(result.problems) > 1 else ""
+        raise DefectiveTree(f"tree is defective: {result.problems[0]}{more}")
+    return np.array([result.guesses[w] for w in game.answers.words], dtype=np.int64)
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def node_to_json(node: Node, length: int) -> dict:
+    """A node as the JSON format writes it (branches sorted by reply text)."""
+    if not node.branches:
+        return {"guess": node.guess}
+    branches = {reply_to_string(code, length): node_to_json(child, length)
+                for code, child in node.branches.items()}
+    return {"guess": node.guess, "branches": dict(sorted(branches.items()))}
+
+
+def node_from_json(data: dict, length: int | None = None) -> Node:
+    """A node from its JSON form; replies may use any accepted spelling."""
+    if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
+        raise BadInput("tree JSON: every node needs a 'guess' string")
+    guess = data["guess"].strip().lower()
+    length = length or len(guess)
+    branches = data.get("branches") or {}
+    if not isinstance(branches, dict):
+        raise BadInput(f"tree JSON: branches of {guess.upper()} must be an object")
+    node = Node(guess)
+    for text, child in branches.items():
+        node.branches[parse_reply(text, length)] = node_from_json(child, length)
+    return node
+
+
+def tree_document(tree: Node, game: Game, stats: dict, provenance: dict) -> dict:
+    """The whole JSON document of a tree file."""
+    return {"format": TREE_FORMAT, "game": game.describe(), "stats": stats,
+            "provenance": provenance, "tree": node_to_json(tree, game.length)}
+
+
+def write_json(path: str | Path, tree: Node, game: Game, stats: dict, provenance: dict) -> None:
+    """Write a tree file (atomically). The caller verifies the tree first (see `check`)."""
+    atomic_write_text(path, json.dumps(tree_document(tree, game, stats, provenance), indent=1) + "\n")
+
+
+# ---------------------------------------------------------------- Selby's line format
+
+
+def selby_lines(tree: Node, answers: list[str] | tuple[str, ...]) -> list[str]:
+    """The tree in Selby's line format: one line per answer, sorted by replies, each line indented
+    to where it branches off the previous one."""
+    paths = []
+    for answer in answers:
+        steps = path_of(tree, answer)
+        paths.append([(guess, reply_to_string(code, len(answer)), k)
+                      for k, (guess, code) in enumerate(steps, start=1)])
+    paths.sort(key=lambda path: [r for _, r, _ in path])
+    lines, previous = [], None
+    for path in paths:
+        tokens = [f"{guess} {r}{k}" for guess, r, k in path]
+        if previous is None:
+            lines.append(" ".join(tokens))
+        else:
+            level = next(i for i, (a, b) in enumerate(zip(path, previous)) if a[1] != b[1])
+            indent = len(" ".join(tokens[:level] + [path[level][0]])) + 1
+            lines.append(" " * indent + " ".join([f"{path[level][1]}{level + 1}"] + tokens[level + 1:]))
+        previous = path
+    return lines
+
+
+def parse_selby(text: str, source: str = "tree") -> tuple[Node, list[str]]:
+    """Read Selby's line format: the tree, and the answers (the word each line ends on)."""
+    root: Node | None = None
+    answers: list[str] = []
+    previous = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if indent and (indent > len(previous) or previous[indent - 1] != " "):
+            raise BadInput(f"{source} line {number}: indentation does not match the line above")
+        full = previous[:indent] + line[indent:]
+        previous = full
+        tokens = full.split()
+        if len(tokens) < 2 or len(tokens) % 2:
+            raise BadInput(f"{source} line {number}: expected 'word REPLYn' pairs")
+        length = len(tokens[0])
+        node = None
+        for level in range(len(tokens) // 2):
+            word, mark = tokens[2 * level].lower(), tokens[2 * level + 1]
+            if len(word) != length or not mark[length:].isdigit() or int(mark[length:]) != level + 1:
+                raise BadInput(f"{source} line {number}: bad token {word!r} {mark!r} at guess {level + 1}")
+            code = parse_reply(mark[:length], length)
+            if node is None:
+                root = root or Node(word)
+                node = root
+            if node.guess != word:
+                raise BadInput(f"{source} line {number}: guess {level + 1} is {word.upper()} but an "
+                               f"earlier line has {node.guess.upper()} there")
+            if code == all_green(length):
+                if level != len(tokens) // 2 - 1:
+                    raise BadInput(f"{source} line {number}: all-green reply before the end of the line")
+                answers.append(word)
+            elif level == len(tokens) // 2 - 1:
+                raise BadInput(f"{source} line {number}: the line does not end with an all-green reply")
+            else:
+                next_word = tokens[2 * level + 2].lower()
+                node = node.branches.setdefault(code, Node(next_word))
+    if root is None:
+        raise BadInput(f"{source}: no tree in the file")
+    return root, answers
+
+
+def write_selby(path: str | Path, tree: Node, answers: list[str] | tuple[str, ...]) -> None:
+    """Write a tree in Selby's line format (atomically)."""
+    atomic_write_text(path, "\n".join(selby_lines(tree, answers)) + "\n")
+
+
+# ---------------------------------------------------------------- reading any tree file
+
+
+@dataclass
+class TreeFile:
+    """A tree read from disk, with what the file says about itself."""
+
+    tree: Node
+    kind: str  # 'json' or 'selby'
+    meta: dict  # the JSON document without its tree ({} for Selby files)
+    answers: list[str] | None  # the answers a Selby file lists (None for JSON)
+
+
+def read_tree(path: str | Path) -> TreeFile:
+    """Read a tree file in either format (JSON is recognised by its first character)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read tree {path}: {error}") from None
+    if text.lstrip().startswith("{"):
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BadInput(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
+        if not isinstance(document, dict) or "tree" not in document:
+            raise BadInput(f"{path}: not a tree file (no 'tree' key)")
+        length = (document.get("game") or {}).get("length")
+        tree = node_from_json(document["tree"], length)
+        meta = {key: value for key, value in document.items() if key != "tree"}
+        return TreeFile(tree, "json", meta, None)
+    tree, answers = parse_selby(text, str(path))
+    return TreeFile(tree, "selby", {}, answers)

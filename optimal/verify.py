@@ -1,0 +1,93 @@
+"""`python -m optimal.verify TREE`: check any tree file (ours or a published one) against a game.
+
+Exit 0 when the tree is valid, 1 when it is defective, 2 on bad input. The statistics printed come
+from replaying every answer, not from what the file claims; when the file states a total, the two are
+compared.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.game import Game
+from optimal.report import histogram_text, report_line, summarize
+from optimal.tree import play, read_tree, verify
+from optimal.words import BUNDLED_LISTS
+
+EXAMPLES = """examples:
+  python -m optimal.verify results/answers-2315-guesses-12972-normal-d6/salet.json
+  python -m optimal.verify salet.easy.origwords.tree                 # Selby's format, original lists
+  python -m optimal.verify salet.hard.origwordlist.tree --hard
+  python -m optimal.verify palet.hard.origwordlist.g5.tree --hard --max-depth 5
+  python -m optimal.verify tree.json --answers my-answers.txt --guesses my-guesses.txt
+  python -m optimal.verify tree.json --play whiff                    # show one game
+"""
+
+
+def _game_for(args, meta: dict) -> Game:
+    """The flags win; otherwise a JSON tree's own game block (when it names bundled lists)."""
+    game_block = meta.get("game") or {}
+    if not (args.lists or args.answers or args.guesses) and game_block:
+        names = (game_block.get("answers", {}).get("name"), game_block.get("guesses", {}).get("name"))
+        if all(name in BUNDLED_LISTS for name in names):
+            args.answers, args.guesses = names
+        if not args.hard and game_block.get("mode") == "hard":
+            args.hard = True
+        if args.max_depth is None:
+            args.max_depth = game_block.get("max_guesses")
+    return game_from_args(args, default_lists="original")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="python -m optimal.verify", description=__doc__, epilog=EXAMPLES)
+    parser.add_argument("tree", help="tree file: JSON (optimal-tree/1) or Selby's line format")
+    add_game_arguments(parser, default_depth=None)
+    parser.add_argument("--play", metavar="WORD", help="also show the game the tree plays for WORD")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        tree_file = read_tree(args.tree)
+        game = _game_for(args, tree_file.meta)
+        result = verify(tree_file.tree, game)
+        if args.play:
+            print("\n".join(play(tree_file.tree, game, args.play)))
+        counts = result.counts()
+        if args.json:
+            out = {"valid": result.ok, "problems": result.problems, "notes": result.notes,
+                   "game": game.describe()}
+            if counts.size:
+                out["stats"] = summarize(counts).as_dict()
+            print(json.dumps(out, indent=1))
+            return 0 if result.ok else 1
+        label = (f"{args.tree}: {len(game.answers):,} answers ({game.answers.name}), "
+                 f"{len(game.guesses):,} guesses ({game.guesses.name}), {game.mode} mode, "
+                 f"at most {game.max_guesses} guesses")
+        print(label)
+        for note in result.notes:
+            print(f"note: {note}")
+        if not result.ok:
+            for problem in result.problems[:10]:
+                print(f"DEFECT: {problem}")
+            if len(result.problems) > 10:
+                print(f"... and {len(result.problems) - 10} more defects")
+            print(f"INVALID: {len(result.problems)} of {len(game.answers)} answers fail")
+            return 1
+        stats = summarize(counts)
+        print(f"VALID: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
+              f"mean {stats.mean:.4f}, worst {stats.worst}")
+        print(report_line(counts))
+        print(histogram_text(counts))
+        claimed = (tree_file.meta.get("stats") or {}).get("total")
+        if claimed is not None and claimed != stats.total:
+            print(f"DEFECT: the file claims total {claimed}, replay gives {stats.total}")
+            return 1
+        return 0
+
+    return run_cli(body, parser.prog)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

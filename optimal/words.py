@@ -1,0 +1,154 @@
+"""Word lists: the bundled ones (optimal/data/*.txt) by name, or custom lists from a file.
+
+Why validate so carefully: every number this tool prints depends on the exact lists, so a list with a
+stray capital, a duplicate or a word of the wrong length must be caught (or repaired and reported)
+before a search spends an hour on it. Repairs that are safe (upper case folded, spaces stripped,
+duplicates dropped, answers added to the guesses) are reported as `WordListWarning`s; everything else
+is a `BadInput` error with the file and line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from optimal.errors import BadInput
+
+Word = str
+
+MIN_LENGTH, MAX_LENGTH = 2, 8
+
+#: The bundled lists (see optimal/data/PROVENANCE.md for where each comes from).
+BUNDLED_LISTS = {
+    "answers-2315": "answers-2315.txt",  # original Wordle answers
+    "guesses-12972": "guesses-12972.txt",  # original Wordle allowed guesses
+    "nyt-answers": "nyt-answers.txt",  # NYT answers, 2,309
+    "nyt-guesses": "nyt-guesses.txt",  # NYT allowed guesses, 14,855
+}
+
+#: Named pairings of (answers, guesses), selectable with `--lists`.
+LIST_PAIRS = {
+    "original": ("answers-2315", "guesses-12972"),
+    "nyt": ("nyt-answers", "nyt-guesses"),
+    "nyt-original": ("nyt-answers", "guesses-12972"),
+    "norvig": ("nyt-answers", "nyt-answers"),  # Norvig's notebook: 2,309 words as answers and guesses
+}
+
+
+class WordListWarning(UserWarning):
+    """A list was repaired (duplicates dropped, answers added to guesses, ...): worth telling the user."""
+
+
+@dataclass(frozen=True)
+class WordList:
+    """An ordered list of distinct lower-case words of one length, with where it came from."""
+
+    name: str
+    words: tuple[Word, ...]
+    source: str
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @property
+    def length(self) -> int:
+        """The number of letters of each word."""
+        return len(self.words[0])
+
+    @property
+    def sha256(self) -> str:
+        """Hash of the list as a file would hold it (one word a line), to name it in provenance."""
+        return hashlib.sha256(("\n".join(self.words) + "\n").encode()).hexdigest()
+
+    def describe(self) -> dict:
+        """The list as the `game` block of a tree file names it."""
+        return {"name": self.name, "count": len(self.words), "sha256": self.sha256}
+
+
+def parse_words(lines: list[str], source: str) -> tuple[Word, ...]:
+    """Validate the lines of a word-list file and return its words (in file order, de-duplicated).
+
+    Blank lines and lines starting with '#' are skipped; surrounding spaces are stripped and upper
+    case is folded. Raises BadInput on an empty list, characters outside a-z or mixed lengths.
+    """
+    words: list[Word] = []
+    seen: set[Word] = set()
+    duplicates: list[Word] = []
+    first_line = 0
+    for number, raw in enumerate(lines, start=1):
+        word = raw.strip().lower()
+        if not word or word.startswith("#"):
+            continue
+        if not (word.isascii() and word.isalpha()):
+            raise BadInput(f"{source} line {number}: {raw.strip()!r} has characters outside a-z")
+        if not words:
+            first_line = number
+            if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
+                raise BadInput(f"{source} line {number}: {word!r} has {len(word)} letters; "
+                               f"words of {MIN_LENGTH} to {MAX_LENGTH} letters are supported")
+        elif len(word) != len(words[0]):
+            raise BadInput(f"{source} line {number}: {word!r} has {len(word)} letters but line "
+                           f"{first_line} ({words[0]!r}) has {len(words[0])}: mixed lengths")
+        if word in seen:
+            duplicates.append(word)
+            continue
+        seen.add(word)
+        words.append(word)
+    if not words:
+        raise BadInput(f"{source}: the word list is empty")
+    if duplicates:
+        shown = ", ".join(duplicates[:5]) + (", ..." if len(duplicates) > 5 else "")
+        warnings.warn(f"{source}: {len(duplicates)} duplicate word(s) dropped ({shown})",
+                      WordListWarning, stacklevel=2)
+    return tuple(words)
+
+
+def load_words(spec: str) -> WordList:
+    """A bundled list by name (e.g. 'answers-2315') or a custom list from a file path."""
+    if spec in BUNDLED_LISTS:
+        text = resources.files("optimal").joinpath("data", BUNDLED_LISTS[spec]).read_text()
+        return WordList(spec, parse_words(text.splitlines(), spec), "bundled")
+    path = Path(spec)
+    if not path.is_file():
+        names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
+        raise BadInput(f"no word list {spec!r}: not a file, and not a bundled list ({names})")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read word list {spec}: {error}") from None
+    return WordList(path.stem, parse_words(text.splitlines(), str(path)), str(path))
+
+
+def include_answers(answers: WordList, guesses: WordList) -> WordList:
+    """The guess list, with any answer it lacks appended (and a warning), since answers are guessable."""
+    if answers.length != guesses.length:
+        raise BadInput(f"answers have {answers.length} letters but guesses have {guesses.length}")
+    allowed = set(guesses.words)
+    missing = [word for word in answers.words if word not in allowed]
+    if not missing:
+        return guesses
+    shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+    warnings.warn(f"{len(missing)} answer(s) not in the guess list {guesses.name} were added to it "
+                  f"({shown})", WordListWarning, stacklevel=2)
+    return WordList(f"{guesses.name}+answers", guesses.words + tuple(missing), guesses.source)
+
+
+def load_lists(lists: str | None = None, answers: str | None = None,
+               guesses: str | None = None) -> tuple[WordList, WordList]:
+    """The (answers, guesses) pair for a run: a named pairing, or separate answers/guesses specs.
+
+    `answers` or `guesses` override the corresponding half of `lists` (default 'original'); a
+    custom answer list with no guess list plays with its own words as guesses.
+    """
+    if lists is not None and lists not in LIST_PAIRS:
+        raise BadInput(f"unknown --lists {lists!r}; choose one of {', '.join(LIST_PAIRS)}")
+    if answers is not None and guesses is None and lists is None:
+        answer_list = load_words(answers)
+        return answer_list, answer_list
+    default_answers, default_guesses = LIST_PAIRS[lists or "original"]
+    answer_list = load_words(answers or default_answers)
+    guess_list = load_words(guesses or default_guesses)
+    return answer_list, include_answers(answer_list, guess_list)
