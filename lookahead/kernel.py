@@ -1,0 +1,232 @@
+"""The recursive branch-and-bound kernel (numba).
+
+`solve(ws, S, h, d, level, beta)` returns the least total number of guesses to find every answer of
+the sorted candidate array S with at most d guesses, if that total is below `beta`; otherwise a
+proven lower bound that is at least `beta`, so a caller can abandon a guess as soon as it cannot
+win. It is one self-recursive function on purpose: numba caches self-recursion on disk but not
+mutual recursion.
+
+Per node: memo lookup; the candidates-only check that settles most small sets at their absolute
+bound (2n - 1, or 2n); else every guess is scored (`scan.rank_guesses`) and tried best first, each
+one's parts solved largest first with the cutoff passed down, and stopped as soon as the parts'
+values plus the lower bounds of the rest reach the cutoff.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from lookahead.bounds import INF, set_lower_bound
+from lookahead.hardmode import child_legal, child_state
+from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
+    memo_find, memo_store
+from lookahead.scan import rank_guesses
+
+MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
+
+
+@njit(cache=True)
+def node_key(ws, h, d, level):
+    """Memo key of a node: set hash + guesses left + hard-mode state (never 0: 0 marks empty)."""
+    key = h + ws.zdepth[d] + ws.state_hash[level]
+    if key == 0:
+        key = np.uint64(1)
+    return key
+
+
+@njit(cache=True)
+def partition(ws, S, g, level):
+    """Split S by the replies to guess g into ws.part_*[level], dropping the all-green reply.
+
+    Parts keep S's order (so they are sorted too) and get their set hash on the way. Returns the
+    number of parts.
+    """
+    row = ws.M[g]
+    cnt, pid, touched = ws.cnt, ws.pid, ws.touched
+    n = S.shape[0]
+    k = 0
+    for i in range(n):
+        c = row[S[i]]
+        if cnt[c] == 0:
+            touched[k] = c
+            k += 1
+        cnt[c] += 1
+    pos = 0
+    m = 0
+    for t in range(k):
+        c = touched[t]
+        if c == ws.won:
+            pid[c] = -1
+        else:
+            ws.part_start[level, m] = pos
+            ws.part_size[level, m] = cnt[c]
+            ws.part_code[level, m] = c
+            ws.part_hash[level, m] = np.uint64(0)
+            pid[c] = m
+            pos += cnt[c]
+            m += 1
+        cnt[c] = 0
+    for i in range(n):
+        a = S[i]
+        p = pid[row[a]]
+        if p >= 0:
+            ws.part_items[level, ws.part_start[level, p] + cnt[p]] = a
+            cnt[p] += 1
+            ws.part_hash[level, p] += ws.zob[a]
+    for t in range(m):
+        cnt[t] = 0
+    for t in range(k):
+        pid[touched[t]] = -1
+    return m
+
+
+@njit(cache=True)
+def best_candidate(ws, S, d):
+    """The least lower bound of a guess among the candidates themselves, and that guess.
+
+    Cheap (n x n) and often decisive: a candidate that splits the others into single answers
+    achieves the absolute bound 2n - 1, and one that leaves one pair achieves 2n, which no guess
+    outside the set can beat."""
+    n = S.shape[0]
+    cnt, touched = ws.cnt, ws.touched
+    best = INF
+    best_guess = -1
+    for t in range(n):
+        g = ws.ans_guess[S[t]]
+        row = ws.M[g]
+        k = 0
+        for i in range(n):
+            c = row[S[i]]
+            if cnt[c] == 0:
+                touched[k] = c
+                k += 1
+            cnt[c] += 1
+        bound = n
+        for j in range(k):
+            c = touched[j]
+            if c != ws.won:
+                bound += set_lower_bound(cnt[c], d - 1)
+            cnt[c] = 0
+        if bound < best:
+            best = bound
+            best_guess = g
+            if bound == 2 * n - 1:
+                break
+    return best, best_guess
+
+
+@njit(cache=True)
+def sort_parts_by_size(ws, level, m):
+    """ws.part_order[level][:m] = part indices, largest part first (insertion sort: m <= 243)."""
+    order = ws.part_order[level]
+    for j in range(m):
+        order[j] = j
+    for j in range(1, m):
+        x = order[j]
+        size = ws.part_size[level, x]
+        i = j - 1
+        while i >= 0 and ws.part_size[level, order[i]] < size:
+            order[i + 1] = order[i]
+            i -= 1
+        order[i + 1] = x
+
+
+@njit(cache=True)
+def solve(ws, S, h, d, level, beta):
+    """Least total guesses for candidates S with d guesses left, exact when below beta (see module)."""
+    n = S.shape[0]
+    if n == 1:
+        ws.best_at[level] = ws.ans_guess[S[0]]
+        return 1
+    if d <= 1:
+        return INF
+    if n == 2:
+        ws.best_at[level] = ws.ans_guess[S[0]]
+        return 3
+    ws.stats[NODES] += 1
+    state = ws.state_words[level]
+    key = node_key(ws, h, d, level)
+    use_memo = ws.use_memo and n >= MEMO_MIN
+    known = 0  # a lower bound from an earlier visit
+    if use_memo:
+        slot = memo_find(ws, key, S, state)
+        if slot >= 0:
+            ws.stats[MEMO_HITS] += 1
+            if ws.mflag[slot] == EXACT:
+                ws.best_at[level] = ws.mbest[slot]
+                return ws.mval[slot]
+            known = ws.mval[slot]
+            if known >= beta:
+                ws.stats[MEMO_CUTOFFS] += 1
+                return known
+    quick, quick_guess = best_candidate(ws, S, d)
+    if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):
+        ws.stats[QUICK] += 1
+        if use_memo:
+            memo_store(ws, key, S, state, quick, EXACT, quick_guess)
+        ws.best_at[level] = quick_guess
+        return quick
+    m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
+    best = INF
+    best_guess = -1
+    bound = lowest_off  # least lower bound of any guess that failed or was not tried
+    if max(lowest, known) < beta:
+        for t in range(m):
+            cutoff = min(best, beta)
+            guess_bound = ws.lbs[level, t]
+            if max(guess_bound, known) >= cutoff:
+                bound = min(bound, guess_bound)
+                break
+            g = ws.cand[level, t]
+            ws.stats[EVALUATIONS] += 1
+            parts = partition(ws, S, g, level)
+            total = n
+            for j in range(parts):
+                c = ws.part_size[level, j]
+                part_bound = set_lower_bound(c, d - 1)
+                if use_memo and c >= MEMO_MIN and part_bound < INF:
+                    if ws.hard:
+                        child_state(ws, level, g, ws.part_code[level, j])
+                    start = ws.part_start[level, j]
+                    slot = memo_find(ws, node_key(ws, ws.part_hash[level, j], d - 1, level + 1),
+                                     ws.part_items[level, start:start + c], ws.state_words[level + 1])
+                    if slot >= 0:
+                        part_bound = ws.mval[slot]
+                ws.part_bound[level, j] = part_bound
+                total += part_bound
+                if total >= cutoff:
+                    break
+            if total < cutoff:
+                sort_parts_by_size(ws, level, parts)
+                for jj in range(parts):
+                    j = ws.part_order[level, jj]
+                    c = ws.part_size[level, j]
+                    if c <= 2:
+                        break  # parts of 1 and 2 are exact at their bound
+                    part_bound = ws.part_bound[level, j]
+                    if ws.hard:
+                        child_state(ws, level, g, ws.part_code[level, j])
+                        child_legal(ws, level, g, ws.part_code[level, j])
+                    start = ws.part_start[level, j]
+                    value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
+                                  d - 1, level + 1, cutoff - total + part_bound)
+                    total += value - part_bound
+                    if total >= cutoff:
+                        break
+            if total < cutoff:
+                best = total
+                best_guess = g
+            else:
+                bound = min(bound, total)
+    else:
+        bound = max(lowest, known)
+    if best < beta:
+        if use_memo:
+            memo_store(ws, key, S, state, best, EXACT, best_guess)
+        ws.best_at[level] = best_guess
+        return best
+    result = max(min(bound, INF), known)
+    if use_memo:
+        memo_store(ws, key, S, state, result, LOWER, -1)
+    return result

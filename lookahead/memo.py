@@ -1,0 +1,102 @@
+"""The memo of proven values and lower bounds, as flat numpy arrays that numba kernels read.
+
+Why not a dict: a numba-typed dict of tuples costs far more per probe than open addressing on
+arrays, and arrays let the memory limit (`--cache-mb`) be exact. The key is a 64-bit hash of the
+candidate set (a sum of random numbers per answer, so the hash of a part is built while partitioning),
+plus the guesses left and the hard-mode state; but a hit is only accepted after comparing the stored
+members and state word for word, so a hash collision can cost time, never correctness.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EXACT, LOWER = 1, 2
+
+# counters in the stats array (shared with the kernel)
+NODES, FULL_SCANS, MEMO_HITS, MEMO_CUTOFFS, MEMO_ENTRIES, POOL_USED, MEMO_FULL, EVALUATIONS, \
+    QUICK, SCANNED, LIST_SORTED, MEMO_PROBES = range(12)
+STATS_SIZE = 16
+
+STATE_WORDS = 6  # hard-mode state packed into int32 words (see kernel.pack_state)
+
+
+def memo_arrays(cache_mb: float, n_answers: int) -> tuple:
+    """Allocate a memo that fits in about `cache_mb` MiB: a table of slots and a pool for members.
+
+    Each slot costs 8+4+1+4+8+4 = 29 bytes; each stored member 4 bytes. The table gets about a
+    quarter of the budget, the pool the rest (typical memoized sets have ~10 members).
+    """
+    budget = max(1.0, cache_mb) * 2**20
+    slots = 1 << max(10, int(np.log2(budget * 0.25 / 29)))
+    pool = max(1 << 16, int((budget - slots * 29) // 4))
+    return (np.zeros(slots, np.uint64), np.zeros(slots, np.int32), np.zeros(slots, np.int8),
+            np.zeros(slots, np.int32), np.zeros(slots, np.int64), np.zeros(slots, np.int32),
+            np.zeros(pool, np.int32))
+
+
+@njit(cache=True)
+def _same(pool, off, S, state):
+    n = S.shape[0]
+    for j in range(n):
+        if pool[off + j] != S[j]:
+            return False
+    for j in range(state.shape[0]):
+        if pool[off + n + j] != state[j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def memo_find(ws, key, S, state):
+    """Slot of the entry for (S, state) under `key`, or -1."""
+    mask = ws.mkeys.shape[0] - 1
+    i = np.int64(key & np.uint64(mask))
+    n = S.shape[0]
+    ws.stats[MEMO_PROBES] += 1
+    while True:
+        k = ws.mkeys[i]
+        if k == 0:
+            return -1
+        if k == key and ws.mlen[i] == n and _same(ws.pool, ws.moff[i], S, state):
+            return i
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def memo_store(ws, key, S, state, value, flag, best):
+    """Record an exact value (with its best guess) or a lower bound; a stored exact value is never
+    replaced by a bound, and a bound only by a higher one. When the table is 3/4 full or the pool is
+    exhausted, new entries are dropped (and counted): memory stays within the limit."""
+    mask = ws.mkeys.shape[0] - 1
+    i = np.int64(key & np.uint64(mask))
+    n = S.shape[0]
+    while True:
+        k = ws.mkeys[i]
+        if k == 0:
+            break
+        if k == key and ws.mlen[i] == n and _same(ws.pool, ws.moff[i], S, state):
+            if ws.mflag[i] == LOWER and (flag == EXACT or value > ws.mval[i]):
+                ws.mval[i] = value
+                ws.mflag[i] = flag
+                ws.mbest[i] = best
+            return
+        i = (i + 1) & mask
+    used = ws.stats[POOL_USED]
+    size = n + state.shape[0]
+    if ws.stats[MEMO_ENTRIES] * 4 >= (mask + 1) * 3 or used + size > ws.pool.shape[0]:
+        ws.stats[MEMO_FULL] += 1
+        return
+    ws.mkeys[i] = key
+    ws.mval[i] = value
+    ws.mflag[i] = flag
+    ws.mbest[i] = best
+    ws.moff[i] = used
+    ws.mlen[i] = n
+    for j in range(n):
+        ws.pool[used + j] = S[j]
+    for j in range(state.shape[0]):
+        ws.pool[used + n + j] = state[j]
+    ws.stats[POOL_USED] = used + size
+    ws.stats[MEMO_ENTRIES] += 1

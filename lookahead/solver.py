@@ -1,0 +1,154 @@
+"""The search's Python face: set up a workspace for a game, run the kernel, build trees.
+
+A `Solver` answers three questions about any game state (candidates, guesses left, hard-mode
+state): the least total number of guesses (exact, or a proven lower bound when it exceeds a cutoff),
+the value of playing a given guess there, and the tree that achieves the least total. With a beam of
+K (`beam=K`), every node only considers its K most promising guesses: the values are then totals of
+real trees, so upper bounds on the optimum, and exact only within that restricted search.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from lookahead.bounds import INF, set_lower_bound
+from lookahead.hardmode import pack_state
+from lookahead.kernel import solve as _solve
+from lookahead.memo import (EVALUATIONS, FULL_SCANS, MEMO_CUTOFFS, MEMO_ENTRIES, MEMO_FULL,
+                            MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SCANNED)
+from lookahead.workspace import make_workspace
+from optimal.game import Game, HardState
+from optimal.tree import Node
+
+
+@dataclass
+class FirstGuessResult:
+    """What the search learned about one guess at one state (usually the first guess)."""
+
+    word: str
+    value: int  # the total when `exact`, else a proven lower bound (INF: no tree within the limit)
+    exact: bool  # True: value is this search's optimum for the guess (a beam's is an upper bound)
+    seconds: float = 0.0
+    tree: Node | None = field(default=None, repr=False)
+
+    @property
+    def feasible(self) -> bool:
+        return self.value < INF
+
+
+class Solver:
+    """Branch-and-bound (or beam) search over one game. Not thread-safe: one per process."""
+
+    def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True):
+        self.game = game
+        self.beam = int(beam or 0)
+        self.ws = make_workspace(game.matrix, game.guess_of_answer, game.guess_letters,
+                                 game.guess_letter_counts, game.hard, self.beam, memo, cache_mb,
+                                 max_levels=game.max_guesses + 1)
+        self.seconds = 0.0
+
+    # ------------------------------------------------------------ state set-up
+
+    def _set_root_state(self, state: HardState | None) -> None:
+        """Load a hard-mode state (and its legal guesses) into recursion level 0."""
+        if not self.game.hard:
+            return
+        state = state or HardState.initial(self.game.length)
+        self.ws.greens[0, :] = np.array(state.greens, dtype=np.int8)
+        self.ws.mins[0, :] = np.array(state.minimum, dtype=np.int8)
+        pack_state(self.ws, 0)
+        legal = np.nonzero(self.game.legal_mask(state))[0].astype(np.int32)
+        self.ws.legal[0, :legal.size] = legal
+        self.ws.nlegal[0] = legal.size
+
+    def _set_hash(self, candidates: np.ndarray) -> np.uint64:
+        return np.uint64(self.ws.zob[candidates].sum(dtype=np.uint64))
+
+    # ------------------------------------------------------------ values
+
+    def solve(self, candidates, guesses_left: int, state: HardState | None = None,
+              beta: int = INF) -> int:
+        """Least total for these candidates (answer indices) with `guesses_left` guesses; exact when
+        below `beta`, else a lower bound >= beta (INF: impossible)."""
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        self._set_root_state(state)
+        start = time.perf_counter()
+        value = int(_solve(self.ws, S, self._set_hash(S), guesses_left, 0, beta))
+        self.seconds += time.perf_counter() - start
+        return value
+
+    def parts(self, candidates: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
+        """(reply, candidates) for each reply of `guess` other than all-green, largest part first."""
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        codes = self.game.matrix[guess, S]
+        out = [(int(c), S[codes == c]) for c in np.unique(codes) if c != self.game.won]
+        out.sort(key=lambda item: -item[1].size)
+        return out
+
+    def child_state(self, state: HardState | None, guess: int, code: int) -> HardState | None:
+        if not self.game.hard:
+            return None
+        return (state or HardState.initial(self.game.length)).after(self.game.guesses.words[guess], code)
+
+    def evaluate(self, candidates, guess: int, guesses_left: int, state: HardState | None = None,
+                 cutoff: int = INF, on_part=None) -> tuple[int, bool]:
+        """Total when playing `guess` (a guess index) now: (total, exact). When the total reaches
+        `cutoff` the search stops and the result is a lower bound >= cutoff (exact False).
+
+        `on_part(done, total_parts, running_total)` is called after each part (for progress bars).
+        """
+        S = np.asarray(candidates, dtype=np.int32)
+        if guesses_left < 1:
+            return INF, False
+        parts = self.parts(S, guess)
+        bounds = [set_lower_bound(p.size, guesses_left - 1) for _, p in parts]
+        total = S.size + sum(bounds)
+        if total >= cutoff:
+            return min(total, INF), False
+        for i, ((code, part), bound) in enumerate(zip(parts, bounds)):
+            value = self.solve(part, guesses_left - 1, self.child_state(state, guess, code),
+                               cutoff - total + bound)
+            total += value - bound
+            if on_part:
+                on_part(i + 1, len(parts), total)
+            if total >= cutoff:
+                return min(total, INF), False
+        return total, True
+
+    # ------------------------------------------------------------ trees
+
+    def best_guess(self, candidates, guesses_left: int, state: HardState | None = None) -> tuple[int, int]:
+        """(least total, guess index achieving it) at a state; (INF, -1) when impossible."""
+        value = self.solve(candidates, guesses_left, state)
+        return value, (int(self.ws.best_at[0]) if value < INF else -1)
+
+    def tree(self, candidates, guesses_left: int, state: HardState | None = None,
+             first: int | None = None) -> Node:
+        """An optimal tree (for this solver's search) for a state, optionally with a fixed guess."""
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        if first is None:
+            if S.size == 1:
+                return Node(self.game.answers.words[S[0]])
+            value, first = self.best_guess(S, guesses_left, state)
+            if value >= INF:
+                raise ValueError("no tree within the guess limit")
+        node = Node(self.game.guesses.words[first])
+        for code, part in self.parts(S, first):
+            node.branches[code] = self.tree(part, guesses_left - 1, self.child_state(state, first, code))
+        return node
+
+    # ------------------------------------------------------------ counters
+
+    def counters(self) -> dict:
+        """Work done so far: nodes searched, guesses scored, memo traffic."""
+        s = self.ws.stats
+        return {"nodes": int(s[NODES]), "full_scans": int(s[FULL_SCANS]),
+                "quick_nodes": int(s[QUICK]), "guesses_tried": int(s[EVALUATIONS]),
+                "replies_scored": int(s[SCANNED]), "memo_probes": int(s[MEMO_PROBES]),
+                "memo_hits": int(s[MEMO_HITS]), "memo_bound_cutoffs": int(s[MEMO_CUTOFFS]),
+                "memo_entries": int(s[MEMO_ENTRIES]), "memo_pool_used": int(s[POOL_USED]),
+                "memo_dropped": int(s[MEMO_FULL]), "memo_slots": int(self.ws.mkeys.size),
+                "kernel_seconds": round(self.seconds, 3)}
