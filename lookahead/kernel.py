@@ -24,6 +24,7 @@ from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, N
 from lookahead.scan import rank_guesses
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
+SHALLOW_ROUNDS = 1  # passes that ask every part "can you be done at your bound?" before a deep one
 
 
 @njit(cache=True)
@@ -132,7 +133,7 @@ def sort_parts_by_size(ws, level, m):
         order[i + 1] = x
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve(ws, S, h, d, level, beta):
     """Least total guesses for candidates S with d guesses left, exact when below beta (see module)."""
     n = S.shape[0]
@@ -167,6 +168,13 @@ def solve(ws, S, h, d, level, beta):
             memo_store(ws, key, S, state, quick, EXACT, quick_guess)
         ws.best_at[level] = quick_guess
         return quick
+    # No candidate reaches 2n - 1, and a guess outside the set never does better than 2n: a bound
+    # that needs no scan of all guesses, and often answers a caller who only asks "below beta?".
+    known = max(known, min(quick, 2 * n))
+    if known >= beta:
+        if use_memo:
+            memo_store(ws, key, S, state, known, LOWER, -1)
+        return known
     m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
     best = INF
     best_guess = -1
@@ -199,21 +207,45 @@ def solve(ws, S, h, d, level, beta):
                     break
             if total < cutoff:
                 sort_parts_by_size(ws, level, parts)
-                for jj in range(parts):
-                    j = ws.part_order[level, jj]
+                # Shallow pass: can each part be done at its bound? One scan per part tightens
+                # every part's bound before any part is searched deeply, so a guess whose parts
+                # are each a little worse than their bounds is dropped without a deep search.
+                for j in range(parts):
+                    ws.part_exact[level, j] = ws.part_size[level, j] <= 2
+                for jj in range(parts * SHALLOW_ROUNDS):
+                    j = ws.part_order[level, jj % parts]
                     c = ws.part_size[level, j]
-                    if c <= 2:
-                        break  # parts of 1 and 2 are exact at their bound
+                    if ws.part_exact[level, j]:
+                        continue
                     part_bound = ws.part_bound[level, j]
                     if ws.hard:
                         child_state(ws, level, g, ws.part_code[level, j])
                         child_legal(ws, level, g, ws.part_code[level, j])
                     start = ws.part_start[level, j]
                     value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
-                                  d - 1, level + 1, cutoff - total + part_bound)
+                                  d - 1, level + 1, part_bound + 1)
+                    ws.part_exact[level, j] = value <= part_bound
                     total += value - part_bound
+                    ws.part_bound[level, j] = value
                     if total >= cutoff:
                         break
+                # Deep pass: solve the parts still open, largest first, with the cutoff passed down.
+                if total < cutoff:
+                    for jj in range(parts):
+                        j = ws.part_order[level, jj]
+                        if ws.part_exact[level, j]:
+                            continue
+                        c = ws.part_size[level, j]
+                        part_bound = ws.part_bound[level, j]
+                        if ws.hard:
+                            child_state(ws, level, g, ws.part_code[level, j])
+                            child_legal(ws, level, g, ws.part_code[level, j])
+                        start = ws.part_start[level, j]
+                        value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
+                                      d - 1, level + 1, cutoff - total + part_bound)
+                        total += value - part_bound
+                        if total >= cutoff:
+                            break
             if total < cutoff:
                 best = total
                 best_guess = g

@@ -28,9 +28,9 @@ def memo_arrays(cache_mb: float, n_answers: int) -> tuple:
     Each slot costs 8+4+1+4+8+4 = 29 bytes; each stored member 4 bytes. The table gets about a
     quarter of the budget, the pool the rest (typical memoized sets have ~10 members).
     """
-    budget = max(1.0, cache_mb) * 2**20
-    slots = 1 << max(10, int(np.log2(budget * 0.25 / 29)))
-    pool = max(1 << 16, int((budget - slots * 29) // 4))
+    budget = max(0.01, cache_mb) * 2**20
+    slots = 1 << max(6, int(np.log2(budget * 0.25 / 29)))
+    pool = max(1024, int((budget - slots * 29) // 4))
     return (np.zeros(slots, np.uint64), np.zeros(slots, np.int32), np.zeros(slots, np.int8),
             np.zeros(slots, np.int32), np.zeros(slots, np.int64), np.zeros(slots, np.int32),
             np.zeros(pool, np.int32))

@@ -49,7 +49,8 @@ def gather_replies(ws, S, level):
 @njit(cache=True)
 def count_pairwise(B, n, ng, dup, eq, flag):
     """dup[j]: answers whose reply to guess j repeats an earlier one's (so k = n - dup);
-    eq[j]: equal pairs (so the sum of squared part sizes is n + 2 eq)."""
+    eq[j]: equal pairs (so the sum of squared part sizes is n + 2 eq). uint16 counters on purpose:
+    with n <= 64 they cannot overflow, and narrow lanes vectorize twice as wide."""
     for j in range(ng):
         dup[j] = 0
         eq[j] = 0
@@ -84,10 +85,10 @@ def count_histogram(B, n, ng, dup, eq, cnt, touched):
             squares += cnt[c] * cnt[c]
             cnt[c] = 0
         dup[j] = n - k
-        eq[j] = min((squares - n) // 2, 65535)  # a tie-break only: clipping it is harmless
+        eq[j] = (squares - n) // 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rank_guesses(ws, S, d, level, cutoff):
     """Score every guess at node S (d guesses left, this one included) and list, in ws.cand[level]
     (bounds in ws.lbs[level]), those whose lower bound is below `cutoff`, best first by
@@ -98,8 +99,9 @@ def rank_guesses(ws, S, d, level, cutoff):
     """
     n = S.shape[0]
     ng = gather_replies(ws, S, level)
-    if n <= PAIRWISE_MAX:
-        count_pairwise(ws.B, n, ng, ws.dup, ws.eq, ws.flag)
+    pairwise = n <= PAIRWISE_MAX
+    if pairwise:
+        count_pairwise(ws.B, n, ng, ws.dup, ws.eq16, ws.flag)
     else:
         count_histogram(ws.B, n, ng, ws.dup, ws.eq, ws.cnt, ws.touched)
     ws.stats[FULL_SCANS] += 1
@@ -122,7 +124,8 @@ def rank_guesses(ws, S, d, level, cutoff):
             continue
         lowest = min(lowest, lb)
         if lb < cutoff:
-            squares = min(n + 2 * np.int64(ws.eq[j]), SQUARES_CAP)
+            pairs = np.int64(ws.eq16[j]) if pairwise else np.int64(ws.eq[j])
+            squares = min(n + 2 * pairs, SQUARES_CAP)
             keys[m] = (np.int64(lb) << LB_SHIFT) | (squares << INDEX_BITS) | g
             m += 1
         else:

@@ -17,6 +17,7 @@ import numpy as np
 from lookahead.bounds import INF, set_lower_bound
 from lookahead.hardmode import pack_state
 from lookahead.kernel import solve as _solve
+from lookahead.scan import rank_guesses as _rank
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, MEMO_CUTOFFS, MEMO_ENTRIES, MEMO_FULL,
                             MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SCANNED)
 from lookahead.workspace import make_workspace
@@ -33,6 +34,7 @@ class FirstGuessResult:
     exact: bool  # True: value is this search's optimum for the guess (a beam's is an upper bound)
     seconds: float = 0.0
     tree: Node | None = field(default=None, repr=False)
+    counters: dict = field(default_factory=dict, repr=False)  # work done for this result
 
     @property
     def feasible(self) -> bool:
@@ -45,9 +47,9 @@ class Solver:
     def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True):
         self.game = game
         self.beam = int(beam or 0)
-        self.ws = make_workspace(game.matrix, game.guess_of_answer, game.guess_letters,
-                                 game.guess_letter_counts, game.hard, self.beam, memo, cache_mb,
-                                 max_levels=game.max_guesses + 1)
+        self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
+                                 game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
+                                 memo, cache_mb, max_levels=game.max_guesses + 1)
         self.seconds = 0.0
 
     # ------------------------------------------------------------ state set-up
@@ -105,18 +107,40 @@ class Solver:
             return INF, False
         parts = self.parts(S, guess)
         bounds = [set_lower_bound(p.size, guesses_left - 1) for _, p in parts]
+        exact = [p.size <= 2 for _, p in parts]
         total = S.size + sum(bounds)
         if total >= cutoff:
             return min(total, INF), False
-        for i, ((code, part), bound) in enumerate(zip(parts, bounds)):
-            value = self.solve(part, guesses_left - 1, self.child_state(state, guess, code),
-                               cutoff - total + bound)
-            total += value - bound
+        states = [self.child_state(state, guess, code) for code, _ in parts]
+        if cutoff < INF:  # shallow pass first, as in the kernel: tighten every part's bound cheaply
+            for i, (_, part) in enumerate(parts):
+                if not exact[i]:
+                    value = self.solve(part, guesses_left - 1, states[i], bounds[i] + 1)
+                    exact[i] = value <= bounds[i]
+                    total += value - bounds[i]
+                    bounds[i] = value
+                    if total >= cutoff:
+                        return min(total, INF), False
+        for i, (_, part) in enumerate(parts):
+            if not exact[i]:
+                value = self.solve(part, guesses_left - 1, states[i], cutoff - total + bounds[i])
+                total += value - bounds[i]
             if on_part:
                 on_part(i + 1, len(parts), total)
             if total >= cutoff:
                 return min(total, INF), False
         return total, True
+
+    def ranked_guesses(self, candidates, guesses_left: int, state: HardState | None = None,
+                       limit: int | None = None) -> list[tuple[int, int]]:
+        """(guess index, lower bound) of the guesses worth trying at a state, most promising first:
+        the order the search itself uses (fewest-parts bound, then sum of squared part sizes, then
+        list order). This is the ordering score behind `--top N`."""
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        self._set_root_state(state)
+        m, _, _ = _rank(self.ws, S, guesses_left, 0, INF)
+        m = m if limit is None else min(m, limit)
+        return [(int(g), int(b)) for g, b in zip(self.ws.cand[0, :m], self.ws.lbs[0, :m])]
 
     # ------------------------------------------------------------ trees
 
@@ -141,6 +165,12 @@ class Solver:
         return node
 
     # ------------------------------------------------------------ counters
+
+    def counters_since(self, before: dict) -> dict:
+        """The work done since an earlier `counters()` snapshot."""
+        now = self.counters()
+        return {key: (value - before.get(key, 0) if key != "memo_slots" else value)
+                for key, value in now.items()}
 
     def counters(self) -> dict:
         """Work done so far: nodes searched, guesses scored, memo traffic."""

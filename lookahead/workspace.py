@@ -21,21 +21,22 @@ Workspace = namedtuple("Workspace", [
     # memo and counters
     "mkeys", "mval", "mflag", "mbest", "moff", "mlen", "pool", "stats",
     # per recursion level
-    "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_order",
+    "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
+    "part_order",
     "cand", "lbs", "keys", "legal", "nlegal", "greens", "mins", "state_words", "state_hash",
     "best_at",
     # scratch, never live across a recursive call
-    "B", "dup", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored",
+    "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored",
 ])
 
 
-def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, letters: np.ndarray,
-                   letter_counts: np.ndarray, hard: bool, beam: int, use_memo: bool,
-                   cache_mb: float, max_levels: int, seed: int = 2022) -> Workspace:
-    """Allocate a workspace for a (guesses x answers) reply matrix and up to `max_levels` levels."""
+def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
+                   letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
+                   use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022) -> Workspace:
+    """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
+    (`won` meaning found), for up to `max_levels` recursion levels."""
     G, A = matrix.shape
     L = letters.shape[1]
-    codes = 3**L
     levels = max_levels + 2
     rng = np.random.default_rng(seed)
 
@@ -45,20 +46,20 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, letters: np.ndarra
     memo = memo_arrays(cache_mb if use_memo else 1, A)
     return Workspace(
         np.ascontiguousarray(matrix), np.ascontiguousarray(matrix.T),
-        ans_guess.astype(np.int32), codes - 1, letters.astype(np.int8),
+        ans_guess.astype(np.int32), int(won), letters.astype(np.int8),
         letter_counts.astype(np.int8), bool(hard), int(beam), bool(use_memo),
         random_words(A), random_words(64), random_words(STATE_WORDS),
         *memo, np.zeros(STATS_SIZE, np.int64),
         np.zeros((levels, A), np.int32), np.zeros((levels, codes), np.int64),
         np.zeros((levels, codes), np.int64), np.zeros((levels, codes), np.int64),
         np.zeros((levels, codes), np.uint64), np.zeros((levels, codes), np.int64),
-        np.zeros((levels, codes), np.int64),
+        np.zeros((levels, codes), np.bool_), np.zeros((levels, codes), np.int64),
         np.zeros((levels, G), np.int32), np.zeros((levels, G), np.int32),
         np.zeros((levels, G), np.int64), np.zeros((levels, G), np.int32),
         np.zeros(levels, np.int64), np.full((levels, L), -1, np.int8),
         np.zeros((levels, 26), np.int8), np.zeros((levels, STATE_WORDS), np.int32),
         np.zeros(levels, np.uint64), np.full(levels, -1, np.int64),
-        np.zeros((A, G), matrix.dtype), np.zeros(G, np.uint16), np.zeros(G, np.uint16),
+        np.zeros((A, G), matrix.dtype), np.zeros(G, np.uint16), np.zeros(G, np.uint16), np.zeros(G, np.uint32),
         np.zeros(G, np.uint8), np.zeros(G, np.uint8), np.zeros(codes, np.int64),
         np.full(codes, -1, np.int64), np.zeros(codes, np.int64), np.zeros(26, np.int64),
     )

@@ -161,9 +161,10 @@ def _replies_for_pattern(g: np.ndarray, pattern: tuple[int, ...], a_letters: np.
 _MAGIC = b"optimal-feedback-matrix/1\n"
 
 
-def matrix_key(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...] | list[str]) -> str:
+def matrix_key(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...] | list[str],
+               rule_version: str = RULE_VERSION) -> str:
     """Content hash naming a matrix in the cache: both lists, in order, and the rule's version."""
-    digest = hashlib.sha256(RULE_VERSION.encode())
+    digest = hashlib.sha256(rule_version.encode())
     digest.update("\n".join(guesses).encode() + b"\0" + "\n".join(answers).encode())
     return digest.hexdigest()[:32]
 
@@ -184,22 +185,23 @@ def _load_cached(path: Path, shape: tuple[int, int], dtype: type) -> np.ndarray 
 
 
 def feedback_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...] | list[str],
-                    cache: bool = True) -> np.ndarray:
+                    cache: bool = True, rule: "Rule | None" = None) -> np.ndarray:
     """The (guesses x answers) reply matrix, from the disk cache when present and intact.
 
     The cache file holds a magic line, a blake2b digest of the body and the raw array; it is written
     atomically, so a crash never leaves a file that loads wrongly, and a damaged file is rebuilt.
     """
+    rule = rule or WORDLE
     shape = (len(guesses), len(answers))
-    dtype = matrix_dtype(len(guesses[0]))
+    dtype = rule.dtype(len(guesses[0]))
     if not cache:
-        return compute_matrix(guesses, answers)
+        return rule.matrix(guesses, answers)
     from optimal.files import atomic_write_bytes, cache_dir
 
-    path = cache_dir() / f"feedback-{matrix_key(guesses, answers)}.bin"
+    path = cache_dir() / f"feedback-{matrix_key(guesses, answers, rule.version)}.bin"
     matrix = _load_cached(path, shape, dtype)
     if matrix is None:
-        matrix = compute_matrix(guesses, answers)
+        matrix = rule.matrix(guesses, answers)
         body = matrix.tobytes()
         digest = hashlib.blake2b(body, digest_size=32).hexdigest().encode()
         try:
@@ -207,3 +209,41 @@ def feedback_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ..
         except OSError:
             pass  # a read-only cache only costs speed, never correctness
     return matrix
+
+
+class Rule:
+    """A feedback rule: what a game replies to a guess, as small integer codes.
+
+    Wordle is the rule of this module; other games (Jotto) subclass this, so the matrix, the
+    search, the trees and the reports work for them unchanged. `won(length)` is the code that means
+    the guess is the answer.
+    """
+
+    name = "wordle"
+    version = RULE_VERSION
+    hard_mode = True  # whether the NYT hard-mode rule applies to this game
+
+    def reply(self, guess: str, answer: str) -> Reply:
+        return reply(guess, answer)
+
+    def n_codes(self, length: int) -> int:
+        return 3**length
+
+    def won(self, length: int) -> Reply:
+        return all_green(length)
+
+    def dtype(self, length: int) -> type:
+        return np.uint8 if self.n_codes(length) <= 256 else np.uint16
+
+    def matrix(self, guesses, answers) -> np.ndarray:
+        return compute_matrix(guesses, answers)
+
+    def to_string(self, code: Reply, length: int) -> str:
+        return reply_to_string(code, length)
+
+    def parse(self, text: str, length: int) -> Reply:
+        return parse_reply(text, length)
+
+
+WORDLE = Rule()
+RULES: dict[str, Rule] = {"wordle": WORDLE}

@@ -14,8 +14,8 @@ from functools import cached_property
 import numpy as np
 
 from optimal.errors import BadInput
-from optimal.feedback import (GREEN, YELLOW, all_green, encode_words, feedback_matrix, reply_digits,
-                              reply_to_string)
+from optimal.feedback import (GREEN, RULES, WORDLE, YELLOW, Rule, encode_words, feedback_matrix,
+                              reply_digits)
 from optimal.words import WordList, load_lists
 
 MODES = ("normal", "hard")
@@ -78,11 +78,18 @@ class Game:
     guesses: WordList
     mode: str = "normal"
     max_guesses: int = 6
+    rule: Rule = WORDLE
     cache: bool = field(default=True, repr=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.rule, str):
+            if self.rule not in RULES:
+                raise BadInput(f"unknown game {self.rule!r}; choose {', '.join(RULES)}")
+            self.rule = RULES[self.rule]
         if self.mode not in MODES:
             raise BadInput(f"unknown mode {self.mode!r}; choose normal or hard")
+        if self.mode == "hard" and not self.rule.hard_mode:
+            raise BadInput(f"hard mode is not defined for {self.rule.name}")
         if self.max_guesses < 1:
             raise BadInput(f"the guess limit must be at least 1, not {self.max_guesses}")
         missing = set(self.answers.words) - set(self.guesses.words)
@@ -92,10 +99,38 @@ class Game:
 
     @classmethod
     def from_lists(cls, lists: str | None = None, answers: str | None = None,
-                   guesses: str | None = None, mode: str = "normal", max_guesses: int = 6) -> "Game":
+                   guesses: str | None = None, mode: str = "normal", max_guesses: int = 6,
+                   rule: Rule | str = WORDLE) -> "Game":
         """A game from a named pairing (`original`, `nyt`, ...) or answer/guess list specs."""
         answer_list, guess_list = load_lists(lists, answers, guesses)
-        return cls(answer_list, guess_list, mode, max_guesses)
+        return cls(answer_list, guess_list, mode, max_guesses, rule)
+
+    def __getstate__(self) -> dict:
+        """Pickle the definition only: a worker process reloads the matrix from the disk cache
+        instead of receiving 30 MB per task."""
+        keep = ("answers", "guesses", "mode", "max_guesses", "rule", "cache")
+        return {key: value for key, value in self.__dict__.items() if key in keep}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short hash identifying the game (lists, rule, mode, limit), e.g. for worker caches."""
+        import hashlib
+
+        text = "|".join([self.rule.name, self.answers.sha256, self.guesses.sha256, self.mode,
+                         str(self.max_guesses)])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def with_limits(self, mode: str | None = None, max_guesses: int | None = None) -> "Game":
+        """The same lists with another mode or guess limit (the matrix is shared, not rebuilt)."""
+        other = Game(self.answers, self.guesses, mode or self.mode,
+                     max_guesses if max_guesses is not None else self.max_guesses, self.rule,
+                     self.cache)
+        if "matrix" in self.__dict__:
+            other.__dict__["matrix"] = self.matrix
+        return other
 
     @property
     def hard(self) -> bool:
@@ -108,13 +143,26 @@ class Game:
 
     @property
     def won(self) -> int:
-        """The all-green reply code."""
-        return all_green(self.length)
+        """The reply code that means 'found' (all green in Wordle)."""
+        return self.rule.won(self.length)
+
+    @property
+    def n_codes(self) -> int:
+        """How many reply codes there are (codes are 0 .. n_codes - 1)."""
+        return self.rule.n_codes(self.length)
+
+    def reply_text(self, code: int) -> str:
+        """A reply code as text (GYB letters in Wordle)."""
+        return self.rule.to_string(code, self.length)
+
+    def parse_reply(self, text: str) -> int:
+        """A reply typed by a user, as a code (BadInput when impossible or malformed)."""
+        return self.rule.parse(text, self.length)
 
     @cached_property
     def matrix(self) -> np.ndarray:
         """Reply of guess i (row) to answer j (column); cached on disk."""
-        return feedback_matrix(self.guesses.words, self.answers.words, cache=self.cache)
+        return feedback_matrix(self.guesses.words, self.answers.words, cache=self.cache, rule=self.rule)
 
     @cached_property
     def guess_index(self) -> dict[str, int]:
@@ -152,8 +200,9 @@ class Game:
 
     def describe(self) -> dict:
         """The `game` block of a tree file."""
-        return {"answers": self.answers.describe(), "guesses": self.guesses.describe(),
-                "mode": self.mode, "max_guesses": self.max_guesses, "length": self.length}
+        return {"rule": self.rule.name, "answers": self.answers.describe(),
+                "guesses": self.guesses.describe(), "mode": self.mode,
+                "max_guesses": self.max_guesses, "length": self.length}
 
     def guess_id(self, word: str) -> int:
         """The index of an allowed guess; BadInput for a word not in the guess list."""
@@ -185,7 +234,7 @@ class Game:
             row = self.matrix[self.guess_id(guess)]
             remaining = remaining[row[remaining] == code]
             if remaining.size == 0:
-                raise BadInput(f"no answer fits: check the reply {reply_to_string(code, self.length)} "
+                raise BadInput(f"no answer fits: check the reply {self.reply_text(code)} "
                                f"to {guess.upper()} (step {step} leaves no candidate)")
         return remaining
 
@@ -226,3 +275,18 @@ class Game:
                     raise BadInput(f"{guess.upper()} (step {step}) is not allowed in hard mode: {why}")
                 state = state.after(guess.lower(), code)
         return self.candidates(history)
+
+
+def parse_history(text: str, game: Game) -> list[Step]:
+    """Read a played history: 'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB' or
+    'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses."""
+    import re
+
+    tokens = [t for t in re.split(r"[.,=;\s]+", text.strip()) if t]
+    if not tokens or len(tokens) % 2:
+        raise BadInput(f"history {text!r}: expected pairs of word and reply, like salet.BBYBB.clint.BYYBB")
+    steps = []
+    for word, reply_text in zip(tokens[::2], tokens[1::2]):
+        game.guess_id(word)
+        steps.append((word.lower(), game.parse_reply(reply_text)))
+    return steps

@@ -6,7 +6,6 @@ optimal tree and a published tree are all reported the same way.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,27 +32,24 @@ class Stats:
 
 
 def summarize(counts) -> Stats:
-    """The statistics of an array of guess counts (population standard deviation)."""
+    """The statistics of an array of guess counts (sample standard deviation, as Norvig reports)."""
     counts = np.asarray(counts, dtype=np.int64)
     if counts.size == 0:
         raise ValueError("no guess counts to summarize")
     values, numbers = np.unique(counts, return_counts=True)
     median = float(np.median(counts))
     return Stats(int(counts.size), int(counts.sum()), float(counts.mean()),
-                 int(median) if median.is_integer() else median, float(counts.std()),
+                 int(median) if median.is_integer() else median,
+                 float(counts.std(ddof=1)) if counts.size > 1 else 0.0,
                  int(counts.max()), int(counts.min()),
                  {int(v): int(c) for v, c in zip(values, numbers)})
 
 
 def percent_text(fraction: float) -> str:
-    """A share as text: whole percent, but one decimal between 99 and 100 % (never rounded up to
-    100 % unless it is all of them), since that is where strategies differ."""
+    """A share as text: whole percent, but one decimal strictly between 99 and 100 %, since that
+    is where strategies differ (Norvig's convention)."""
     percent = 100 * fraction
-    if percent >= 100:
-        return "100%"
-    if percent >= 99:
-        return f"{math.floor(percent * 10) / 10:.1f}%"
-    return f"{round(percent)}%"
+    return f"{percent:.1f}%" if 99 < percent < 100 else f"{percent:.0f}%"
 
 
 def cumulative_line(counts, start: int = 2) -> str:
@@ -66,9 +62,10 @@ def cumulative_line(counts, start: int = 2) -> str:
 
 
 def report_line(counts) -> str:
-    """One line: median, mean with spread, worst, best, total, then the cumulative line."""
+    """One line in Norvig's words (median, mean ± standard deviation, worst, best) plus the total,
+    then the cumulative line."""
     s = summarize(counts)
-    return (f"median: {s.median} guesses, mean: {s.mean:.4f} ± {s.std:.2f}, worst: {s.worst}, "
+    return (f"median: {s.median:.0f} guesses, mean: {s.mean:.4f} ± {s.std:.2f}, worst: {s.worst}, "
             f"best: {s.best}, total: {s.total}; cumulative: {cumulative_line(counts)}")
 
 

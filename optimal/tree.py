@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, DefectiveTree
-from optimal.feedback import all_green, parse_reply, reply, reply_to_string
+from optimal.feedback import RULES, WORDLE, Rule, all_green, parse_reply, reply_to_string
 from optimal.files import atomic_write_text
 from optimal.game import Game, HardState
 
@@ -39,21 +39,24 @@ class Node:
 # ---------------------------------------------------------------- walking and playing
 
 
-def path_of(tree: Node, answer: str, limit: int = 64) -> list[tuple[str, int]]:
-    """The (guess, reply) steps the tree plays against `answer`, ending with the all-green step.
+def path_of(tree: Node, answer: str, limit: int = 64, rule: Rule = WORDLE) -> list[tuple[str, int]]:
+    """The (guess, reply) steps the tree plays against `answer`, ending with the winning step.
 
     Raises DefectiveTree when the tree has no branch for a reply, or ends without finding it.
     """
-    won = all_green(len(answer))
+    won = rule.won(len(answer))
     node, steps = tree, []
     while len(steps) < limit:
-        code = reply(node.guess, answer)
+        if len(node.guess) != len(answer):
+            raise DefectiveTree(f"answer {answer.upper()}: guess {node.guess.upper()} has "
+                                f"{len(node.guess)} letters")
+        code = rule.reply(node.guess, answer)
         steps.append((node.guess, code))
         if code == won:
             return steps
         if code not in node.branches:
             raise DefectiveTree(f"answer {answer.upper()}: after {node.guess.upper()} "
-                                f"({reply_to_string(code, len(answer))}) the tree has no next guess")
+                                f"({rule.to_string(code, len(answer))}) the tree has no next guess")
         node = node.branches[code]
     raise DefectiveTree(f"answer {answer.upper()}: not found within {limit} guesses")
 
@@ -64,10 +67,10 @@ def play(tree: Node, game: Game, answer: str) -> list[str]:
     if word not in game.answer_index:
         raise BadInput(f"{answer.upper()!r} is not in the answer list {game.answers.name}")
     lines, history = [], []
-    for number, (guess, code) in enumerate(path_of(tree, word), start=1):
+    for number, (guess, code) in enumerate(path_of(tree, word, rule=game.rule), start=1):
         history.append((guess, code))
         remaining = len(game.candidates(history))
-        lines.append(f"Guess {number}: {guess.upper()}, Reply: {reply_to_string(code, game.length)}; "
+        lines.append(f"Guess {number}: {guess.upper()}, Reply: {game.reply_text(code)}; "
                      f"Remaining: {remaining}")
     return lines
 
@@ -95,44 +98,46 @@ class Verification:
 def verify(tree: Node, game: Game) -> Verification:
     """Replay every answer through `tree` and check it against the game's rules.
 
-    Checks, for every answer: it is found (the tree's guess equals it after following the true
-    replies), every guess is in the guess list and, in hard mode, legal given the replies so far, and
-    the number of guesses is within `game.max_guesses`. Replies come from `optimal.feedback.reply`,
-    not from the matrix the search used, so a bug there cannot hide itself.
+    Checks, for every answer and at every step: the guess is in the guess list, in hard mode it is
+    legal given the replies so far, the tree has a next guess for the true reply, and the answer is
+    found within `game.max_guesses`. Replies come from the rule's plain `reply` function, not from
+    the matrix the search used, so a bug there cannot hide itself.
     """
     guesses, problems, reached = {}, [], set()
     allowed = set(game.guesses.words)
+    rule, won = game.rule, game.won
     for answer in game.answers.words:
-        try:
-            steps = path_of(tree, answer, limit=max(64, game.max_guesses + 1))
-        except DefectiveTree as defect:
-            problems.append(str(defect))
-            continue
-        state = HardState.initial(game.length)
-        node, bad = tree, False
-        for number, (guess, code) in enumerate(steps, start=1):
+        node, state, number = tree, HardState.initial(game.length), 0
+        while True:
+            number += 1
             reached.add(id(node))
+            guess, where = node.guess, f"answer {answer.upper()}: guess {number} {node.guess.upper()}"
             if guess not in allowed:
-                problems.append(f"answer {answer.upper()}: guess {number} {guess.upper()} is not in "
-                                f"the guess list")
-                bad = True
+                problems.append(f"{where} is not in the guess list")
                 break
             if game.hard:
                 why = state.violation(guess)
                 if why:
-                    problems.append(f"answer {answer.upper()}: guess {number} {guess.upper()} breaks "
-                                    f"hard mode ({why})")
-                    bad = True
+                    problems.append(f"{where} breaks hard mode ({why})")
                     break
+            code = rule.reply(guess, answer)
+            if code == won:
+                if number > game.max_guesses:
+                    problems.append(f"answer {answer.upper()}: needs {number} guesses, more than "
+                                    f"the limit of {game.max_guesses}")
+                else:
+                    guesses[answer] = number
+                break
+            if code not in node.branches:
+                problems.append(f"{where} ({rule.to_string(code, game.length)}): the tree has no "
+                                "next guess")
+                break
+            if number >= max(64, game.max_guesses + 1):
+                problems.append(f"answer {answer.upper()}: not found within {number} guesses")
+                break
+            if game.hard:
                 state = state.after(guess, code)
-            node = node.branches.get(code, node)
-        if bad:
-            continue
-        if len(steps) > game.max_guesses:
-            problems.append(f"answer {answer.upper()}: needs {len(steps)} guesses, more than the "
-                            f"limit of {game.max_guesses}")
-            continue
-        guesses[answer] = len(steps)
+            node = node.branches[code]
     unreached = 0 if problems else sum(1 for node in tree.nodes() if id(node) not in reached)
     notes = [f"{unreached} node(s) of the tree are reached by no answer"] if unreached else []
     return Verification(guesses, problems, notes)
@@ -151,16 +156,16 @@ def check(tree: Node, game: Game) -> np.ndarray:
 # ---------------------------------------------------------------- JSON
 
 
-def node_to_json(node: Node, length: int) -> dict:
+def node_to_json(node: Node, length: int, rule: Rule = WORDLE) -> dict:
     """A node as the JSON format writes it (branches sorted by reply text)."""
     if not node.branches:
         return {"guess": node.guess}
-    branches = {reply_to_string(code, length): node_to_json(child, length)
+    branches = {rule.to_string(code, length): node_to_json(child, length, rule)
                 for code, child in node.branches.items()}
     return {"guess": node.guess, "branches": dict(sorted(branches.items()))}
 
 
-def node_from_json(data: dict, length: int | None = None) -> Node:
+def node_from_json(data: dict, length: int | None = None, rule: Rule = WORDLE) -> Node:
     """A node from its JSON form; replies may use any accepted spelling."""
     if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
         raise BadInput("tree JSON: every node needs a 'guess' string")
@@ -171,14 +176,14 @@ def node_from_json(data: dict, length: int | None = None) -> Node:
         raise BadInput(f"tree JSON: branches of {guess.upper()} must be an object")
     node = Node(guess)
     for text, child in branches.items():
-        node.branches[parse_reply(text, length)] = node_from_json(child, length)
+        node.branches[rule.parse(text, length)] = node_from_json(child, length, rule)
     return node
 
 
 def tree_document(tree: Node, game: Game, stats: dict, provenance: dict) -> dict:
     """The whole JSON document of a tree file."""
     return {"format": TREE_FORMAT, "game": game.describe(), "stats": stats,
-            "provenance": provenance, "tree": node_to_json(tree, game.length)}
+            "provenance": provenance, "tree": node_to_json(tree, game.length, game.rule)}
 
 
 def write_json(path: str | Path, tree: Node, game: Game, stats: dict, provenance: dict) -> None:
@@ -286,8 +291,11 @@ def read_tree(path: str | Path) -> TreeFile:
             raise BadInput(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
         if not isinstance(document, dict) or "tree" not in document:
             raise BadInput(f"{path}: not a tree file (no 'tree' key)")
-        length = (document.get("game") or {}).get("length")
-        tree = node_from_json(document["tree"], length)
+        game_block = document.get("game") or {}
+        rule_name = game_block.get("rule", "wordle")
+        if rule_name not in RULES:
+            raise BadInput(f"{path}: unknown game rule {rule_name!r}")
+        tree = node_from_json(document["tree"], game_block.get("length"), RULES[rule_name])
         meta = {key: value for key, value in document.items() if key != "tree"}
         return TreeFile(tree, "json", meta, None)
     tree, answers = parse_selby(text, str(path))

@@ -1,0 +1,60 @@
+"""Search work split into tasks for joblib: over first guesses, or over the branches of one.
+
+Each worker keeps one `Solver` per game and search setting between tasks (the memo stays warm), and
+rebuilds the game from its definition (the reply matrix comes from the disk cache). The same tasks
+run on any joblib backend: loky processes by default, threads (the kernels release the GIL), or a
+Dask cluster.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from lookahead.bounds import INF
+from lookahead.solver import FirstGuessResult, Solver
+from optimal.game import Game, HardState
+
+_SOLVERS: dict[tuple, Solver] = {}
+_LOCK = threading.Lock()
+
+
+def solver_for(game: Game, beam: int, cache_mb: float) -> Solver:
+    """This worker's solver for a game and search setting. Keyed by thread too: a workspace must
+    never be shared by two threads. Solvers of another game are dropped to bound memory."""
+    key = (game.fingerprint, beam, cache_mb, threading.get_ident())
+    with _LOCK:
+        if key not in _SOLVERS:
+            for old in [k for k in _SOLVERS if k[:3] != key[:3]]:
+                del _SOLVERS[old]
+            _SOLVERS[key] = Solver(game, beam=beam, cache_mb=cache_mb)
+        return _SOLVERS[key]
+
+
+def evaluate_guess_task(game: Game, guess: int, cutoff: int, beam: int, cache_mb: float,
+                        candidates, guesses_left: int, state: HardState | None,
+                        want_tree: bool = True) -> FirstGuessResult:
+    """Value of `guess` at a state with the search cut off at `cutoff`; with the tree when the
+    value is exact and `want_tree`."""
+    solver = solver_for(game, beam, cache_mb)
+    before, start = solver.counters(), time.perf_counter()
+    value, exact = solver.evaluate(candidates, guess, guesses_left, state, cutoff)
+    tree = solver.tree(candidates, guesses_left, state, first=guess) if exact and want_tree else None
+    return FirstGuessResult(game.guesses.words[guess], value, exact, time.perf_counter() - start,
+                            tree, solver.counters_since(before))
+
+
+def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cache_mb: float,
+                        candidates, guesses_left: int, state: HardState | None) -> list:
+    """Exact values and subtrees of some branches (reply codes) of `guess`: [(code, value, tree)]."""
+    solver = solver_for(game, beam, cache_mb)
+    before = solver.counters()
+    wanted = set(codes)
+    out = []
+    for code, part in solver.parts(candidates, guess):
+        if code in wanted:
+            child = solver.child_state(state, guess, code)
+            value = solver.solve(part, guesses_left - 1, child)
+            tree = solver.tree(part, guesses_left - 1, child) if value < INF else None
+            out.append((code, value, tree))
+    return out, solver.counters_since(before)

@@ -1,0 +1,87 @@
+"""Where results go and what they record: the research artifacts under results/.
+
+Layout (DESIGN.md): `results/<answers>-<guesses>-<mode>-d<max_depth>/` holds `<first>.json`,
+`<first>.tree.txt`, `summary.json` and `REPORT.md`. Every tree is verified by replaying every answer
+before it is written, and every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import platform
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from optimal import __version__
+from optimal.files import atomic_write_text
+from optimal.game import Game
+from optimal.report import summarize
+from optimal.tree import Node, check, write_json, write_selby
+
+
+def run_dir(root: str | Path, game: Game, suffix: str = "") -> Path:
+    """results/<answers>-<guesses>-<mode>-d<max_depth>[<suffix>] for a game."""
+    name = f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}{suffix}"
+    if game.rule.name != "wordle":
+        name = f"{game.rule.name}-{name}"
+    return Path(root) / name
+
+
+def provenance(seconds: float | None = None, argv: list[str] | None = None) -> dict:
+    """Who made a result, how and when: tool version, command line, date, run time, machine."""
+    import numba
+
+    return {"tool": f"optimal {__version__}",
+            "command": " ".join(["python -m " + _module_name()] + list(argv if argv is not None else sys.argv[1:])),
+            "date": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "seconds": None if seconds is None else round(seconds, 3),
+            "python": platform.python_version(), "numpy": np.__version__, "numba": numba.__version__,
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
+
+
+def _module_name() -> str:
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    return spec.name if spec and spec.name else Path(sys.argv[0]).stem
+
+
+def tree_stats(counts: np.ndarray, proven: bool, lower_bound: int | None = None,
+               label: str = "") -> dict:
+    """The `stats` block of a tree file: totals from the replayed counts, and what is proven."""
+    stats = summarize(counts).as_dict()
+    stats["proven_optimal"] = bool(proven)
+    stats["lower_bound"] = int(stats["total"] if proven else (lower_bound or 0))
+    if label:
+        stats["status"] = label
+    return stats
+
+
+def write_tree(directory: str | Path, name: str, tree: Node, game: Game, proven: bool,
+               lower_bound: int | None, prov: dict, label: str = "") -> tuple[np.ndarray, list[Path]]:
+    """Verify `tree` against `game` (DefectiveTree if it fails), then write it as
+    <name>.json and, for Wordle, <name>.tree.txt. Returns the guess counts and the paths."""
+    counts = check(tree, game)
+    directory = Path(directory)
+    stats = tree_stats(counts, proven, lower_bound, label)
+    paths = [directory / f"{name}.json"]
+    write_json(paths[0], tree, game, stats, prov)
+    if game.rule.name == "wordle":
+        paths.append(directory / f"{name}.tree.txt")
+        write_selby(paths[1], tree, game.answers.words)
+    return counts, paths
+
+
+def write_summary(directory: str | Path, summary: dict) -> Path:
+    path = Path(directory) / "summary.json"
+    atomic_write_text(path, json.dumps(summary, indent=1) + "\n")
+    return path
+
+
+def write_report(directory: str | Path, text: str, name: str = "REPORT.md") -> Path:
+    path = Path(directory) / name
+    atomic_write_text(path, text.rstrip() + "\n")
+    return path

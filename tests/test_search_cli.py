@@ -1,0 +1,152 @@
+"""python -m optimal.search end to end on small custom lists (fast) and on the original lists
+(the published optima: SALET 7920, hard 8122, PALET 8206 within 5, no SALET tree within 5 in hard
+mode). Every written tree is checked with python -m optimal.verify."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from optimal.search import main as search
+from optimal.tree import read_tree, verify
+from optimal.verify import main as verify_main
+from tests.conftest import small_game
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "optimal.search", *args], capture_output=True,
+                          text=True)
+
+
+@pytest.fixture
+def lists(tmp_path):
+    game = small_game(90)
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(game.answers.words) + "\n")
+    guesses.write_text("\n".join(game.guesses.words) + "\n")
+    return ["--answers", str(answers), "--guesses", str(guesses), "--out", str(tmp_path / "res"),
+            "--quiet"], tmp_path / "res" / "answers-guesses-normal-d6", game
+
+
+def test_single_first_word_writes_a_verified_tree(lists, capsys):
+    args, out_dir, game = lists
+    assert search(args + ["--first", "trace", "--jobs", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "proven optimal for this first guess" in printed
+    tree_file = read_tree(out_dir / "trace.json")
+    assert tree_file.meta["stats"]["proven_optimal"]
+    assert verify_main([str(out_dir / "trace.json"), *args[:4]]) == 0
+    assert verify_main([str(out_dir / "trace.tree.txt"), *args[:4]]) == 0
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert summary["best"]["word"] == "trace" and summary["best"]["proven"]
+    assert "## Provenance" in (out_dir / "REPORT.md").read_text()
+
+
+def test_top_words_table_and_parallel_jobs_agree(lists, capsys):
+    args, out_dir, game = lists
+    assert search(args + ["--top", "6", "--jobs", "1"]) == 0
+    one = json.loads((out_dir / "summary.json").read_text())
+    assert search(args + ["--top", "6", "--jobs", "2"]) == 0
+    two = json.loads((out_dir / "summary.json").read_text())
+    assert one["best"]["total"] == two["best"]["total"]
+    assert len(one["results"]) == 6
+    statuses = {r["status"] for r in one["results"]}
+    assert statuses <= {"proven", "lower bound (cut off)"}
+    best = one["best"]["total"]
+    assert all((r["value"] >= best) for r in one["results"])
+
+
+def test_threading_backend(lists):
+    args, out_dir, game = lists
+    assert search(args + ["--first", "trace,crane", "--jobs", "2", "--backend", "threading"]) == 0
+
+
+def test_beam_is_labelled_an_upper_bound(lists, capsys):
+    args, out_dir, game = lists
+    assert search(args + ["--top", "4", "--beam", "2", "--jobs", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "upper bound" in printed
+    summary = json.loads((out_dir.parent / "answers-guesses-normal-d6-beam2" / "summary.json").read_text())
+    assert not summary["best"]["proven"]
+    assert search(args + ["--top", "4", "--beam", "2", "--prove", "--jobs", "1"]) == 0
+    assert "exact search proves" in capsys.readouterr().out
+
+
+def test_all_first_words_checkpoint_and_resume(lists, capsys):
+    args, out_dir, game = lists
+    assert search(args + ["--all", "--jobs", "1"]) == 0
+    checkpoint = json.loads((out_dir / "checkpoint-all.json").read_text())
+    assert len(checkpoint["results"]) > 50
+    assert search(args + ["--all", "--jobs", "1"]) == 0  # resumes: nothing left to do
+    first = json.loads((out_dir / "summary.json").read_text())["best"]["total"]
+    assert first == min(r["value"] for r in checkpoint["results"].values() if r["exact"])
+
+
+def test_from_state_agrees_with_the_full_tree(lists, capsys):
+    args, out_dir, game = lists
+    assert search(args + ["--first", "trace", "--jobs", "1"]) == 0
+    capsys.readouterr()
+    tree = read_tree(out_dir / "trace.json").tree
+    counts = verify(tree, game).guesses
+    row = game.matrix[game.guess_id("trace")]
+    for code in list(tree.branches)[:5]:
+        branch = [game.answers.words[j] for j in range(len(row)) if row[j] == code]
+        in_tree = sum(counts[w] - 1 for w in branch)
+        assert search(args + ["--from", f"trace.{game.reply_text(code)}", "--jobs", "1"]) == 0
+        printed = capsys.readouterr().out
+        assert f": {in_tree} guesses in all for the {len(branch)} answer(s)" in printed
+
+
+@pytest.mark.parametrize("extra, code, message", [
+    (["--first", "zzzzz"], 2, "not in the guess list"),
+    (["--from", "trace.GGGGY"], 2, "impossible"),
+    (["--beam", "-3"], 2, "--beam"),
+    (["--first", "trace", "--max-depth", "2"], 1, "no tree exists"),
+    (["--top", "0"], 2, "--top"),
+])
+def test_bad_input_and_no_tree(lists, extra, code, message):
+    args, out_dir, game = lists
+    result = run(*args, *extra)
+    assert result.returncode == code, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------- the published optima
+
+
+def test_salet_7920_proof(tmp_path):
+    result = run("--first", "salet", "--max-depth", "6", "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "SALET: total 7920" in result.stdout and "proven optimal" in result.stdout
+    path = tmp_path / "answers-2315-guesses-12972-normal-d6" / "salet.json"
+    check = subprocess.run([sys.executable, "-m", "optimal.verify", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0 and "total 7920, mean 3.4212, worst 5" in check.stdout
+
+
+def test_hard_mode_salet_8122_and_palet_8206(tmp_path):
+    result = run("--first", "salet", "--hard", "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 0 and "SALET: total 8122" in result.stdout
+    result = run("--first", "palet", "--hard", "--max-depth", "5", "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 0 and "PALET: total 8206" in result.stdout
+    path = tmp_path / "answers-2315-guesses-12972-hard-d5" / "palet.json"
+    check = subprocess.run([sys.executable, "-m", "optimal.verify", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0 and "total 8206" in check.stdout
+    result = run("--first", "salet", "--hard", "--max-depth", "5", "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 1 and "no tree exists" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_beam_over_top_words_finds_salet(tmp_path):
+    result = run("--top", "20", "--beam", "20", "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "SALET: total <= 7920" in result.stdout and "upper bound" in result.stdout
+
+
+def test_from_state_on_the_original_lists(original):
+    result = run("--from", "salet.BBYBB", "--quiet", "--no-write")
+    assert result.returncode == 0
+    assert "99 candidate answer(s), 5 guess(es) left" in result.stdout

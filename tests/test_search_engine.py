@@ -1,0 +1,150 @@
+"""The search engine against a brute-force reference on small games, where exhaustive enumeration
+decides the optimum; plus memo on/off, beam >= exact, hard mode and depth limits."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from lookahead import INF, Solver
+from optimal.game import HardState
+from optimal.tree import check
+from tests.conftest import small_game
+
+
+def brute_force(game, candidates, guesses_left, state=None):
+    """Least total guesses by plain exhaustive recursion over every guess (no bounds, no tricks)."""
+    words = game.guesses.words
+    matrix = game.matrix
+    won = game.won
+
+    @lru_cache(maxsize=None)
+    def best(cands: frozenset, left: int, hard_state) -> float:
+        if len(cands) == 1 and left >= 1:
+            return 1
+        if left <= 1:
+            return float("inf")
+        result = float("inf")
+        for g, word in enumerate(words):
+            if hard_state is not None and not hard_state.allows(word):
+                continue
+            parts: dict[int, list[int]] = {}
+            for a in cands:
+                parts.setdefault(int(matrix[g, a]), []).append(a)
+            if len(parts) == 1 and won not in parts:
+                continue
+            total = len(cands)
+            for code, part in parts.items():
+                if code != won:
+                    child = hard_state.after(word, code) if hard_state is not None else None
+                    total += best(frozenset(part), left - 1, child)
+                    if total >= result:
+                        break
+            result = min(result, total)
+        return result
+
+    return best(frozenset(int(c) for c in candidates), guesses_left, state)
+
+
+def random_subsets(game, sizes, seed):
+    rng = np.random.default_rng(seed)
+    for n in sizes:
+        yield np.sort(rng.choice(len(game.answers), n, replace=False)).astype(np.int32)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_exact_search_matches_brute_force(seed):
+    game = small_game(60, offset=10 * seed)
+    solver = Solver(game, cache_mb=64)
+    for S in random_subsets(game, [6, 9, 12, 16, 20, 25, 30], seed):
+        for left in (3, 4, 6):
+            expected = brute_force(game, S, left)
+            value = solver.solve(S, left)
+            assert value == (INF if expected == float("inf") else expected), (S, left)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_mode_matches_brute_force(seed):
+    game = small_game(60, mode="hard", offset=15 * seed)
+    solver = Solver(game, cache_mb=64)
+    for S in random_subsets(game, [6, 10, 14, 20], 100 + seed):
+        for left in (3, 4, 6):
+            expected = brute_force(game, S, left, HardState.initial(5))
+            value = solver.solve(S, left, HardState.initial(5))
+            assert value == (INF if expected == float("inf") else expected), (S, left)
+
+
+def test_hard_mode_from_a_state_matches_brute_force():
+    game = small_game(120, mode="hard")
+    history = [("trace", int(game.matrix[game.guess_id("trace"), 0]))]
+    S = game.candidates(history)
+    state = game.hard_state(history)
+    assert Solver(game, cache_mb=64).solve(S, 5, state) == brute_force(game, S, 5, state)
+
+
+def test_cutoff_returns_exact_below_and_a_bound_above():
+    game = small_game(60)
+    solver = Solver(game, cache_mb=64)
+    S = next(random_subsets(game, [30], 3))
+    exact = brute_force(game, S, 6)
+    for beta in (exact - 5, exact, exact + 1, INF):
+        value = Solver(game, cache_mb=64).solve(S, 6, beta=beta)
+        if exact < beta:
+            assert value == exact
+        else:
+            assert beta <= value <= exact
+    assert solver.solve(S, 6) == exact
+
+
+def test_memo_on_and_off_agree():
+    game = small_game(80)
+    with_memo, without = Solver(game, cache_mb=64), Solver(game, memo=False)
+    for S in random_subsets(game, [10, 20, 40, 80], 5):
+        for left in (3, 4, 5):
+            assert with_memo.solve(S, left) == without.solve(S, left)
+    assert with_memo.counters()["memo_entries"] > 0 and without.counters()["memo_entries"] == 0
+
+
+def test_tiny_memo_still_gives_the_same_answers(original):
+    small = Solver(original, cache_mb=0.01)  # fills up at once: later entries are dropped, not wrong
+    full = Solver(original, cache_mb=64)
+    for S in random_subsets(original, [150, 300], 6):
+        assert small.solve(S, 5) == full.solve(S, 5)
+    assert small.counters()["memo_dropped"] > 0
+
+
+def test_beam_is_never_below_exact():
+    game = small_game(80)
+    exact = Solver(game, cache_mb=64)
+    for k in (1, 2, 5):
+        beam = Solver(game, beam=k, cache_mb=64)
+        for S in random_subsets(game, [15, 30, 60], k):
+            assert beam.solve(S, 6) >= exact.solve(S, 6)
+
+
+def test_trees_achieve_the_values_and_verify():
+    for mode in ("normal", "hard"):
+        game = small_game(80, mode=mode)
+        solver = Solver(game, cache_mb=64)
+        value, guess = solver.best_guess(game.all_candidates(), 6,
+                                         HardState.initial(5) if mode == "hard" else None)
+        tree = solver.tree(game.all_candidates(), 6)
+        assert tree.guess == game.guesses.words[guess]
+        assert check(tree, game).sum() == value
+
+
+def test_evaluate_fixed_first_guess_matches_brute_force():
+    game = small_game(40)
+    solver = Solver(game, cache_mb=64)
+    g = game.guess_id("trace")
+    total, exact = solver.evaluate(game.all_candidates(), g, 4)
+    parts = solver.parts(game.all_candidates(), g)
+    expected = len(game.answers) + sum(brute_force(game, p, 3) for _, p in parts)
+    assert exact and total == expected
+
+
+def test_depth_limit_with_no_tree():
+    game = small_game(60)
+    assert Solver(game).solve(game.all_candidates(), 2) == INF

@@ -1,0 +1,79 @@
+import warnings
+
+import pytest
+
+from optimal.errors import BadInput
+from optimal.words import LIST_PAIRS, WordListWarning, include_answers, load_lists, load_words
+
+PUBLISHED = {  # counts and sha256 from shared/data/wordlists/README.md
+    "answers-2315": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
+    "guesses-12972": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
+    "nyt-answers": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
+    "nyt-guesses": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
+}
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_bundled_lists_match_their_published_checksums(name):
+    words = load_words(name)
+    assert (len(words), words.sha256) == PUBLISHED[name]
+
+
+@pytest.mark.parametrize("pair, sizes", [("original", (2315, 12972)), ("nyt", (2309, 14855)),
+                                         ("nyt-original", (2309, 12972)), ("norvig", (2309, 2309))])
+def test_named_pairs(pair, sizes):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the bundled pairs need no repair
+        answers, guesses = load_lists(pair)
+    assert (len(answers), len(guesses)) == sizes
+    assert set(answers.words) <= set(guesses.words)
+    assert pair in LIST_PAIRS
+
+
+def test_custom_list_is_cleaned(tmp_list):
+    path = tmp_list("  Cigar \nREBUT\n\n# a comment\nsissy\n")
+    assert load_words(path).words == ("cigar", "rebut", "sissy")
+
+
+def test_duplicates_are_reported_and_dropped(tmp_list):
+    path = tmp_list("cigar\nrebut\ncigar\n")
+    with pytest.warns(WordListWarning, match="1 duplicate"):
+        assert load_words(path).words == ("cigar", "rebut")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"), ("\n\n# only a comment\n", "empty"),
+    ("cigar\nrebuts\n", "mixed lengths"), ("cigar\nreb-t\n", "outside a-z"),
+    ("cigar\nréb t\n", "outside a-z"), ("a\n", "1 letters"), ("abcdefghi\n", "9 letters"),
+])
+def test_bad_lists_are_rejected_with_the_line(tmp_list, text, message):
+    with pytest.raises(BadInput, match=message):
+        load_words(tmp_list(text))
+
+
+def test_mixed_lengths_names_both_lines(tmp_list):
+    with pytest.raises(BadInput, match="line 3.*line 1"):
+        load_words(tmp_list("cigar\nrebut\nsis\n"))
+
+
+def test_missing_file_is_bad_input():
+    with pytest.raises(BadInput, match="not a file"):
+        load_words("/no/such/list.txt")
+
+
+def test_answers_missing_from_guesses_are_added_with_a_warning(tmp_list):
+    answers = load_words(tmp_list("cigar\nrebut\n", "a.txt"))
+    guesses = load_words(tmp_list("rebut\nsissy\n", "g.txt"))
+    with pytest.warns(WordListWarning, match="1 answer"):
+        merged = include_answers(answers, guesses)
+    assert merged.words == ("rebut", "sissy", "cigar")
+
+
+def test_answers_and_guesses_of_different_lengths(tmp_list):
+    with pytest.raises(BadInput, match="letters"):
+        load_lists(answers=tmp_list("cigar\n", "a.txt"), guesses=tmp_list("cigars\n", "g.txt"))
+
+
+def test_custom_answers_alone_play_with_themselves(tmp_list):
+    answers, guesses = load_lists(answers=tmp_list("cigar\nrebut\n"))
+    assert answers.words == guesses.words == ("cigar", "rebut")
