@@ -181,4 +181,4 @@ class Solver:
                 "memo_hits": int(s[MEMO_HITS]), "memo_bound_cutoffs": int(s[MEMO_CUTOFFS]),
                 "memo_entries": int(s[MEMO_ENTRIES]), "memo_pool_used": int(s[POOL_USED]),
                 "memo_dropped": int(s[MEMO_FULL]), "memo_slots": int(self.ws.mkeys.size),
-                "kernel_seconds": round(self.seconds, 3)}
+                "kernel_seconds": round(self.seconds, 2)}

@@ -213,6 +213,7 @@ def compose_report(game: Game, results, best: FirstGuessResult, proof, setting: 
     for r in results + ([proof] if proof else []):
         for key, v in (r.counters or {}).items():
             counters[key] = max(counters.get(key, 0), v) if key == "memo_slots" else counters.get(key, 0) + v
+    counters["kernel_seconds"] = round(counters.get("kernel_seconds", 0), 2)
     markdown = "\n".join([
         f"# Optimal decision trees: {title}", "",
         f"Evaluated {how}; {'exact search' if not beam else f'beam of {beam}'}; "
