@@ -132,6 +132,17 @@ class Game:
             other.__dict__["matrix"] = self.matrix
         return other
 
+    def restricted_to(self, candidates: np.ndarray, name: str = "subset") -> "Game":
+        """The same game with only some of the answers possible (e.g. Norvig's nine -AILS words
+        within the 2,309-word list): same guesses, mode and limit; the matrix is sliced, not
+        rebuilt."""
+        candidates = np.asarray(candidates)
+        words = tuple(self.answers.words[i] for i in candidates)
+        other = Game(WordList(name, words, self.answers.source), self.guesses, self.mode,
+                     self.max_guesses, self.rule, self.cache)
+        other.__dict__["matrix"] = np.ascontiguousarray(self.matrix[:, candidates])
+        return other
+
     @property
     def hard(self) -> bool:
         return self.mode == "hard"

@@ -1,0 +1,177 @@
+"""`python -m greedy`: greedy metric trees, baseline guessers, first- and second-guess tables.
+
+A greedy tree plays, at every node, the guess that minimizes a one-step metric of the split (the
+largest branch, the expected branch size, minus the entropy, ...). Output: a report line per tree
+and markdown tables.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import numpy as np
+
+from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.errors import BadInput
+from optimal.report import cumulative_line, report_line, summarize
+
+EXAMPLES = """examples:
+  python -m greedy --table norvig                      # Norvig's six trees (2,309 words)
+  python -m greedy --metric neg_entropy --pool all     # one tree on the original lists
+  python -m greedy --metric max --pool targets --first arise --out tree.json
+  python -m greedy --first-guesses 10                  # best/worst first guesses by metric
+  python -m greedy --second-guesses salet              # best second guess after each reply
+  python -m greedy --baseline random --seeds 5         # random consistent guesser
+  python -m greedy --baseline frequent --lists norvig  # needs the 'freq' extra (wordfreq)
+"""
+
+
+def build_parser() -> Parser:
+    from greedy.builder import POOLS
+    from greedy.metrics import METRICS
+
+    parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
+    add_game_arguments(parser, depth_flag="--max-guesses")
+    parser.add_argument("--metric", choices=sorted(METRICS), default="neg_entropy")
+    parser.add_argument("--pool", choices=POOLS, default="all",
+                        help="which guesses a node may play (default: all)")
+    parser.add_argument("--first", metavar="WORD", help="fix the first guess")
+    parser.add_argument("--candidates", metavar="FILE|WORD,WORD",
+                        help="start with only these answers possible (a file or a comma list)")
+    parser.add_argument("--out", metavar="FILE", help="write the tree (JSON; .txt for Selby lines)")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--table", choices=["norvig"], help="the six-row comparison of metrics and pools")
+    what.add_argument("--first-guesses", type=int, metavar="N", help="table of the best and worst N first guesses")
+    what.add_argument("--second-guesses", metavar="WORD", help="best second guess after each reply to WORD")
+    what.add_argument("--baseline", choices=["random", "frequent", "top10"], help="play a baseline guesser")
+    parser.add_argument("--seed", type=int, default=0, help="first random seed (default 0)")
+    parser.add_argument("--seeds", type=int, default=1, help="number of seeds for random baselines")
+    parser.add_argument("--game", choices=["wordle"], default="wordle", help="the game (default wordle)")
+    return parser
+
+
+def tree_row(game, metric: str, pool: str, first: str | None = None, candidates=None) -> dict:
+    """Build one greedy tree (verified) and measure it."""
+    from greedy.builder import greedy_tree
+    from optimal.tree import verify
+
+    start = time.perf_counter()
+    tree = greedy_tree(game, metric, pool, first, candidates)
+    seconds = time.perf_counter() - start
+    scope = game if candidates is None else game.restricted_to(candidates)
+    counts = verify(tree, scope.with_limits(max_guesses=64)).counts()
+    return {"metric": metric, "pool": pool, "tree": tree, "counts": counts, "seconds": seconds,
+            "game": scope}
+
+
+def parse_candidates(game, text: str):
+    """Answer indices from a file of words or a comma-separated list."""
+    from pathlib import Path
+
+    from optimal.words import load_words
+
+    words = load_words(text).words if Path(text).is_file() else tuple(
+        w.strip().lower() for w in text.split(",") if w.strip())
+    unknown = [w for w in words if w not in game.answer_index]
+    if unknown or not words:
+        raise BadInput(f"--candidates: {', '.join(unknown[:5]) or 'no words'} not in the answer "
+                       f"list {game.answers.name}")
+    return np.array(sorted(game.answer_index[w] for w in words))
+
+
+def describe_row(game, row: dict) -> str:
+    s = summarize(row["counts"])
+    wins = int(np.sum(row["counts"] <= game.max_guesses))
+    return (f"{row['metric']}, pool {row['pool']}: first guess {row['tree'].guess.upper()}; "
+            f"{report_line(row['counts'])}; wins within {game.max_guesses}: {wins}/{s.n}; "
+            f"{row['seconds']:.2f} s")
+
+
+def norvig_table(game) -> str:
+    """Norvig's comparison: three metrics, consistent guesses only vs inconsistent allowed."""
+    start = time.perf_counter()
+    rows = {(m, p): tree_row(game, m, p) for m in ("max", "expectation", "neg_entropy")
+            for p in ("targets", "targets+inconsistent")}
+    lines = [f"Greedy trees over {len(game.answers):,} answers ({game.answers.name}), guesses from "
+             f"{game.guesses.name}; {time.perf_counter() - start:.2f} s for all six", "",
+             "| metric | inconsistent prohibited: mean (worst), first guess | "
+             "inconsistent allowed: mean (worst), first guess |", "|---|---|---|"]
+    for m in ("max", "expectation", "neg_entropy"):
+        cells = []
+        for p in ("targets", "targets+inconsistent"):
+            s = summarize(rows[m, p]["counts"])
+            cells.append(f"{s.mean:.2f} ({s.worst}), {rows[m, p]['tree'].guess.upper()}")
+        lines.append(f"| {m} | {cells[0]} | {cells[1]} |")
+    lines += ["", "Cumulative lines:", ""]
+    for (m, p), row in rows.items():
+        lines.append(f"- {m}, {'prohibited' if p == 'targets' else 'allowed'}: "
+                     f"{cumulative_line(row['counts'])}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        from greedy.tables import first_guess_table, second_guess_table
+
+        if args.seeds < 1:
+            raise BadInput("--seeds must be at least 1")
+        if args.table == "norvig" and not (args.lists or args.answers or args.guesses):
+            args.lists = "norvig"
+        game = game_from_args(args, default_lists="original")
+        if args.table == "norvig":
+            print(norvig_table(game))
+            return 0
+        if args.first_guesses is not None:
+            if args.first_guesses < 1:
+                raise BadInput("--first-guesses must be at least 1")
+            print(first_guess_table(game, top=args.first_guesses, bottom=args.first_guesses))
+            return 0
+        if args.second_guesses:
+            print(second_guess_table(game, args.second_guesses, args.metric))
+            return 0
+        if args.baseline:
+            from greedy.baselines import baseline
+
+            seeds = list(range(args.seed, args.seed + args.seeds))
+            runs = baseline(game, args.baseline, seeds)
+            for seed, counts in zip(seeds if args.baseline != "frequent" else [None], runs):
+                wins = int(np.sum(counts <= game.max_guesses))
+                label = f"seed {seed}" if seed is not None else "deterministic"
+                print(f"{args.baseline} ({label}): {report_line(counts)}; wins within "
+                      f"{game.max_guesses}: {wins}/{len(counts)}")
+            if len(runs) > 1:
+                means = [c.mean() for c in runs]
+                print(f"over {len(runs)} seeds: mean {np.mean(means):.3f} ± {np.std(means, ddof=1):.3f} "
+                      f"(spread {min(means):.3f} .. {max(means):.3f})")
+            return 0
+        candidates = parse_candidates(game, args.candidates) if args.candidates else None
+        row = tree_row(game, args.metric, args.pool, args.first, candidates)
+        print(describe_row(game, row))
+        if args.out:
+            write_tree(row["game"], row, args.out)
+        return 0
+
+    return run_cli(body, parser.prog)
+
+
+def write_tree(game, row: dict, path: str) -> None:
+    from optimal.results import provenance, tree_stats
+    from optimal.tree import write_json, write_selby
+
+    relaxed = game.with_limits(max_guesses=max(game.max_guesses, int(row["counts"].max())))
+    if path.endswith(".txt"):
+        write_selby(path, row["tree"], game.answers.words)
+    else:
+        stats = tree_stats(row["counts"], False, None,
+                           f"greedy {row['metric']} tree, pool {row['pool']}")
+        write_json(path, row["tree"], relaxed, stats, provenance(row["seconds"]))
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

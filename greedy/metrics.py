@@ -1,0 +1,64 @@
+"""Metrics of how a guess splits the candidates: smaller is better for every one of them.
+
+Each metric is a plain function of a counts matrix (one row per guess, one column per reply, the
+number of candidates giving that reply), so scoring every guess at a node is one vectorized call
+and a new metric is one small function. Floating-point sums are taken over the histogram of branch
+sizes, in size order, so two guesses with the same branch sizes always score exactly alike (ties
+then go to the first guess in list order, as in Norvig's notebook).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+Metric = Callable[[np.ndarray], np.ndarray]
+
+
+def counts_matrix(replies: np.ndarray, n_codes: int) -> np.ndarray:
+    """(guesses x replies) counts from a (guesses x candidates) block of reply codes."""
+    rows = replies.shape[0]
+    offsets = (np.arange(rows, dtype=np.int64) * n_codes)[:, None]
+    flat = np.bincount((replies.astype(np.int64) + offsets).ravel(), minlength=rows * n_codes)
+    return flat.reshape(rows, n_codes)
+
+
+def max_size(counts: np.ndarray) -> np.ndarray:
+    """The largest branch: the number of candidates left in the worst case."""
+    return counts.max(axis=1).astype(float)
+
+
+def expectation(counts: np.ndarray) -> np.ndarray:
+    """Expected branch size, sum of p * size = sum(size^2) / n."""
+    n = counts.sum(axis=1)
+    return (counts.astype(np.int64) ** 2).sum(axis=1) / n
+
+
+def size_histogram(counts: np.ndarray) -> np.ndarray:
+    """(guesses x sizes): how many branches of each size a guess makes (column 0 unused)."""
+    top = int(counts.max()) + 1
+    return counts_matrix(counts, top)
+
+
+def neg_entropy(counts: np.ndarray) -> np.ndarray:
+    """Sum of p log2 p over branches: minus the information the reply gives, in bits."""
+    n = counts[0].sum()
+    sizes = np.arange(int(counts.max()) + 1, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        weight = np.where(sizes > 0, sizes * np.log2(sizes), 0.0)  # c log2 c for each size c
+    return size_histogram(counts) @ weight / n - np.log2(n)
+
+
+def entropy(counts: np.ndarray) -> np.ndarray:
+    """Minus neg_entropy: minimizing it keeps branches big (Antiwordle's strategy)."""
+    return -neg_entropy(counts)
+
+
+def parts(counts: np.ndarray) -> np.ndarray:
+    """Minus the number of non-empty branches (more branches is better)."""
+    return -(counts > 0).sum(axis=1).astype(float)
+
+
+METRICS: dict[str, Metric] = {"max": max_size, "expectation": expectation,
+                              "neg_entropy": neg_entropy, "parts": parts, "entropy": entropy}

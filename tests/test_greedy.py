@@ -1,0 +1,147 @@
+"""Greedy trees, tables and baselines against the figures of Norvig's notebooks (exactly)."""
+
+import numpy as np
+import pytest
+
+from greedy.__main__ import main as greedy_main
+from greedy.baselines import baseline
+from greedy.builder import greedy_tree
+from greedy.metrics import METRICS, counts_matrix
+from greedy.tables import first_guess_table, ranked_by, second_guess_table
+from optimal.errors import BadInput
+from optimal.game import Game
+from optimal.report import cumulative_line, summarize
+from optimal.tree import verify
+from optimal.words import WordList, load_words
+
+AILS = ("bails", "fails", "hails", "nails", "pails", "rails", "sails", "tails", "wails")
+
+
+@pytest.fixture(scope="module")
+def norvig():
+    return Game.from_lists("norvig", max_guesses=64)
+
+
+def stats_of(tree, game):
+    result = verify(tree, game)
+    assert result.ok
+    return summarize(result.counts()), result.counts()
+
+
+@pytest.mark.parametrize("metric, pool, mean, worst, first", [
+    ("max", "targets", 3.68, 8, "arise"), ("expectation", "targets", 3.62, 8, "raise"),
+    ("neg_entropy", "targets", 3.60, 8, "raise"), ("max", "targets+inconsistent", 3.64, 6, "arise"),
+    ("expectation", "targets+inconsistent", 3.55, 6, "raise"),
+    ("neg_entropy", "targets+inconsistent", 3.52, 6, "raise"),
+])
+def test_norvig_six_trees(norvig, metric, pool, mean, worst, first):
+    tree = greedy_tree(norvig, metric, pool)
+    stats, counts = stats_of(tree, norvig)
+    assert (round(stats.mean, 2), stats.worst, tree.guess) == (mean, worst, first)
+    if metric == "neg_entropy" and pool != "targets":
+        assert cumulative_line(counts) == "<=2:2%, <=3:50%, <=4:95%, <=5:99.6%, <=6:100%"
+
+
+def test_first_guess_scores_on_the_norvig_list(norvig):
+    best = {m: ranked_by(norvig, m)[0] for m in ("max", "expectation", "neg_entropy")}
+    worst = {m: ranked_by(norvig, m)[-1] for m in ("max", "expectation", "neg_entropy")}
+    assert best["max"] == ("arise", 167)
+    assert (best["expectation"][0], round(best["expectation"][1], 2)) == ("raise", 60.74)
+    assert (best["neg_entropy"][0], round(best["neg_entropy"][1], 3)) == ("raise", -5.878)
+    assert worst["max"] == ("fuzzy", 1349)
+    assert round(worst["expectation"][1], 2) == 854.18 and worst["expectation"][0] == "fuzzy"
+    assert round(worst["neg_entropy"][1], 3) == -2.304 and worst["neg_entropy"][0] == "fuzzy"
+    table = first_guess_table(norvig, top=5, bottom=5)
+    assert "| 1 | ARISE | 167 | RAISE | 60.74 | RAISE | -5.878 |" in table
+    assert "| 2309 | FUZZY | 1349 | FUZZY | 854.18 | FUZZY | -2.304 |" in table
+
+
+def test_entropy_of_first_guesses_on_the_original_lists(original):
+    ranked = ranked_by(original, "neg_entropy")
+    top = [(w, f"{-s:.6f}") for w, s in ranked[:3]]
+    assert top == [("soare", "5.885960"), ("roate", "5.882779"), ("raise", "5.877910")]
+    assert (ranked[-1][0], f"{-ranked[-1][1]:.6f}") == ("qajaq", "1.891836")
+
+
+def test_nine_ails_words():
+    game = Game(WordList("ails", AILS, "test"),
+                WordList("nyt+ails", load_words("nyt-answers").words + AILS, "test"), max_guesses=64)
+    prohibited = greedy_tree(game, "max", "targets")
+    stats, _ = stats_of(prohibited, game)
+    assert (f"{stats.mean:.2f}", stats.worst) == ("5.00", 9)
+    allowed = greedy_tree(game, "max", "targets+inconsistent")
+    stats, _ = stats_of(allowed, game)
+    assert (f"{stats.mean:.2f}", stats.worst) == ("2.56", 3)
+    assert allowed.guess == "berth"
+    assert allowed.branches[game.parse_reply("BBBBB")].guess == "spawn"
+
+
+def test_metrics_on_a_small_counts_matrix():
+    counts = counts_matrix(np.array([[0, 0, 1, 2], [3, 3, 3, 3]]), 4)
+    assert list(counts[0]) == [2, 1, 1, 0]
+    assert list(METRICS["max"](counts)) == [2, 4]
+    assert list(METRICS["expectation"](counts)) == [1.5, 4.0]
+    assert METRICS["neg_entropy"](counts)[0] == pytest.approx(-1.5)
+    assert list(METRICS["parts"](counts)) == [-3, -1]
+    assert METRICS["entropy"](counts)[1] == 0
+
+
+def test_equal_splits_tie_exactly():
+    a = counts_matrix(np.array([[0, 1, 1, 2, 2, 2], [5, 5, 5, 0, 0, 7]]), 8)
+    scores = METRICS["neg_entropy"](a)
+    assert scores[0] == scores[1]  # same branch sizes in other columns: bit-for-bit equal
+
+
+def test_hard_pool_trees_are_hard_mode_legal():
+    from tests.conftest import small_game
+
+    game = small_game(80, mode="hard", max_guesses=64)
+    tree = greedy_tree(game, "neg_entropy", "hard")
+    assert verify(tree, game).ok
+
+
+def test_second_guess_table(original):
+    table = second_guess_table(original, "salet")
+    assert "| BBBBB | 221 |" in table and table.count("\n") > 100
+
+
+def test_random_baseline_is_reproducible():
+    from tests.conftest import small_game
+
+    game = small_game(60)
+    one, two = baseline(game, "random", [3]), baseline(game, "random", [3])
+    assert np.array_equal(one[0], two[0])
+    assert one[0].min() >= 1 and len(one[0]) == 60
+
+
+def test_frequency_baselines_need_wordfreq_or_run():
+    from tests.conftest import small_game
+
+    game = small_game(30)
+    try:
+        import wordfreq  # noqa: F401
+    except ImportError:
+        with pytest.raises(BadInput, match="wordfreq"):
+            baseline(game, "frequent", [0])
+        return
+    assert len(baseline(game, "frequent", [0])[0]) == 30
+    assert len(baseline(game, "top10", [0, 1])) == 2
+
+
+def test_cli_table_and_tree(capsys, tmp_path):
+    assert greedy_main(["--table", "norvig"]) == 0
+    out = capsys.readouterr().out
+    assert "| neg_entropy | 3.60 (8), RAISE | 3.52 (6), RAISE |" in out
+    path = tmp_path / "t.json"
+    assert greedy_main(["--lists", "norvig", "--metric", "max", "--pool", "targets", "--first",
+                        "arise", "--out", str(path)]) == 0
+    from optimal.verify import main as verify_main
+    assert verify_main([str(path)]) == 0
+
+
+def test_cli_bad_input(capsys):
+    assert greedy_main(["--first", "zzzzz"]) == 2
+    assert greedy_main(["--candidates", "zzzzz"]) == 2
+    with pytest.raises(SystemExit) as exit_info:
+        greedy_main(["--metric", "nonsense"])
+    assert exit_info.value.code == 2
