@@ -27,10 +27,12 @@ class SearchSetting:
         self.beam, self.cache_mb, self.jobs, self.backend = int(beam or 0), cache_mb, jobs, backend
 
     def parallel(self, n_tasks: int):
-        """A joblib Parallel for this setting (results as they complete)."""
+        """A joblib Parallel for this setting (results as they complete). The 'dask' backend is
+        the one joblib's `parallel_config(backend='dask')` sets up (see optimal.search)."""
         from joblib import Parallel
 
-        return Parallel(n_jobs=min(self.jobs, max(1, n_tasks)), backend=self.backend,
+        backend = None if self.backend == "dask" else self.backend
+        return Parallel(n_jobs=min(self.jobs, max(1, n_tasks)), backend=backend,
                         return_as="generator_unordered", pre_dispatch="n_jobs", batch_size=1)
 
 

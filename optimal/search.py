@@ -101,7 +101,7 @@ class backend_context:
     """Connects joblib to a Dask cluster for `--backend dask`; a no-op otherwise."""
 
     def __init__(self, args):
-        self.args, self.client = args, None
+        self.args, self.client, self.config = args, None, None
 
     def __enter__(self):
         if self.args.backend != "dask":
@@ -116,9 +116,15 @@ class backend_context:
             self.client = Client(self.args.scheduler, timeout=10)
         except OSError as error:
             raise BadInput(f"cannot reach the Dask scheduler {self.args.scheduler}: {error}") from None
+        from joblib import parallel_config
+
+        self.config = parallel_config(backend="dask")
+        self.config.__enter__()
         return self
 
     def __exit__(self, *exc):
+        if self.config is not None:
+            self.config.__exit__(*exc)
         if self.client is not None:
             self.client.close()
         return False

@@ -150,3 +150,21 @@ def test_from_state_on_the_original_lists(original):
     result = run("--from", "salet.BBYBB", "--quiet", "--no-write")
     assert result.returncode == 0
     assert "99 candidate answer(s), 5 guess(es) left" in result.stdout
+
+
+def test_dask_backend_on_a_local_cluster(lists):
+    distributed = pytest.importorskip("dask.distributed")
+    args, out_dir, game = lists
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        assert search(args + ["--top", "4", "--jobs", "2", "--backend", "dask", "--scheduler",
+                              cluster.scheduler_address]) == 0
+    dask_best = json.loads((out_dir / "summary.json").read_text())["best"]["total"]
+    assert search(args + ["--top", "4", "--jobs", "1"]) == 0
+    assert json.loads((out_dir / "summary.json").read_text())["best"]["total"] == dask_best
+
+
+def test_dask_backend_needs_a_scheduler(lists):
+    args, out_dir, game = lists
+    result = run(*args, "--first", "trace", "--backend", "dask")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
