@@ -18,7 +18,7 @@ from optimal.errors import BadInput, NoTree
 from optimal.game import Game, parse_history
 
 EXAMPLES = """examples:
-  python -m optimal.search --max-depth 6                 # top first words, best one proven
+  python -m optimal.search --max-depth 6                 # top 100 first words, best one proven
   python -m optimal.search --first salet                 # prove SALET's optimum (7920)
   python -m optimal.search --first salet --hard          # hard mode (8122)
   python -m optimal.search --first palet --hard --max-depth 5
@@ -30,10 +30,11 @@ EXAMPLES = """examples:
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
 """
 
-DEFAULT_TOP = 30
 
 
 def build_parser() -> Parser:
+    from optimal.search_first import DEFAULT_TOP
+
     parser = Parser(prog="python -m optimal.search", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
     which = parser.add_argument_group("which first guesses")
