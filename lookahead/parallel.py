@@ -19,15 +19,16 @@ _SOLVERS: dict[tuple, Solver] = {}
 _LOCK = threading.Lock()
 
 
-def solver_for(game: Game, beam: int, cache_mb: float) -> Solver:
+def solver_for(game: Game, beam: int, cache_mb: float, pair_mb: float = 0) -> Solver:
     """This worker's solver for a game and search setting. Keyed by thread too: a workspace must
-    never be shared by two threads. Solvers of another game are dropped to bound memory."""
-    key = (game.fingerprint, beam, cache_mb, threading.get_ident())
+    never be shared by two threads. Solvers of another game or setting are dropped to bound
+    memory."""
+    key = (game.fingerprint, beam, cache_mb, pair_mb, threading.get_ident())
     with _LOCK:
         if key not in _SOLVERS:
-            for old in [k for k in _SOLVERS if k[:3] != key[:3]]:
+            for old in [k for k in _SOLVERS if k[:4] != key[:4]]:
                 del _SOLVERS[old]
-            _SOLVERS[key] = Solver(game, beam=beam, cache_mb=cache_mb)
+            _SOLVERS[key] = Solver(game, beam=beam, cache_mb=cache_mb, pair_mb=pair_mb)
         return _SOLVERS[key]
 
 
@@ -58,3 +59,31 @@ def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cac
             tree = solver.tree(part, guesses_left - 1, child) if value < INF else None
             out.append((code, value, tree))
     return out, solver.counters_since(before)
+
+
+def worst_case_task(game: Game, guess: int, cache_mb: float, pair_mb: float, every_branch: bool,
+                    shortfall: bool = False) -> dict:
+    """Can `guess` as first guess find every answer within game.max_guesses? Proven either way.
+
+    Checks the branches largest first and stops at the first that cannot be finished, unless
+    `every_branch` (then it lists them all, and with `shortfall`, with three guesses left, the
+    fewest answers each must lose)."""
+    from lookahead.worst import fewest_failures
+
+    solver = solver_for(game, 0, cache_mb, pair_mb)
+    start = time.perf_counter()
+    left = game.max_guesses - 1
+    failing = []
+    for code, part in solver.parts(game.all_candidates(), guess):
+        child = solver.child_state(None, guess, code)
+        if solver.can_finish(part, left, child):
+            continue
+        lost = None
+        if shortfall and left == 3:
+            solver._set_root_state(child)
+            lost = int(fewest_failures(solver.ws, part, 0, INF))
+        failing.append({"reply": game.reply_text(code), "answers": int(part.size), "lost": lost})
+        if not every_branch:
+            break
+    return {"word": game.guesses.words[guess], "feasible": not failing, "failing": failing,
+            "complete": every_branch or not failing, "seconds": time.perf_counter() - start}

@@ -18,6 +18,7 @@ from lookahead.bounds import INF, set_lower_bound
 from lookahead.hardmode import pack_state
 from lookahead.kernel import solve as _solve
 from lookahead.scan import rank_guesses as _rank
+from lookahead.worst import can_finish as _can_finish
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, MEMO_CUTOFFS, MEMO_ENTRIES, MEMO_FULL,
                             MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SCANNED)
 from lookahead.workspace import make_workspace
@@ -44,12 +45,13 @@ class FirstGuessResult:
 class Solver:
     """Branch-and-bound (or beam) search over one game. Not thread-safe: one per process."""
 
-    def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True):
+    def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True,
+                 pair_mb: float = 0):
         self.game = game
         self.beam = int(beam or 0)
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
-                                 memo, cache_mb, max_levels=game.max_guesses + 1)
+                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb)
         self.seconds = 0.0
 
     # ------------------------------------------------------------ state set-up
@@ -141,6 +143,36 @@ class Solver:
         m, _, _ = _rank(self.ws, S, guesses_left, 0, INF)
         m = m if limit is None else min(m, limit)
         return [(int(g), int(b)) for g, b in zip(self.ws.cand[0, :m], self.ws.lbs[0, :m])]
+
+    # ------------------------------------------------------------ the worst-case objective
+
+    def can_finish(self, candidates, guesses_left: int, state: HardState | None = None) -> bool:
+        """Whether every candidate can be found within `guesses_left` guesses (proven either way).
+        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`)."""
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        self._set_root_state(state)
+        start = time.perf_counter()
+        ok = bool(_can_finish(self.ws, S, self._set_hash(S), guesses_left, 0))
+        self.seconds += time.perf_counter() - start
+        return ok
+
+    def finishing_tree(self, candidates, guesses_left: int, state: HardState | None = None,
+                       first: int | None = None) -> Node | None:
+        """A tree that finds every candidate within `guesses_left` guesses, or None if none exists."""
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        if first is None:
+            if S.size == 1:
+                return Node(self.game.answers.words[S[0]])
+            if not self.can_finish(S, guesses_left, state):
+                return None
+            first = int(self.ws.best_at[0])
+        node = Node(self.game.guesses.words[first])
+        for code, part in self.parts(S, first):
+            child = self.finishing_tree(part, guesses_left - 1, self.child_state(state, first, code))
+            if child is None:
+                return None
+            node.branches[code] = child
+        return node
 
     # ------------------------------------------------------------ trees
 

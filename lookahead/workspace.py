@@ -27,16 +27,21 @@ Workspace = namedtuple("Workspace", [
     "best_at",
     # scratch, never live across a recursive call
     "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored",
+    # the worst-case objective: guesses separating each pair of answers, as bitsets
+    "pair_slot", "pair_pool", "pair_used", "pair_acc",
 ])
 
 
 def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
                    letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
-                   use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022) -> Workspace:
+                   use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
+                   pair_mb: float = 0) -> Workspace:
     """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
-    (`won` meaning found), for up to `max_levels` recursion levels."""
+    (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
+    worst-case objective's pair bitsets (none for the total objective)."""
     G, A = matrix.shape
     L = letters.shape[1]
+    words = (G + 63) // 64  # a bitset over the guesses
     levels = max_levels + 2
     rng = np.random.default_rng(seed)
 
@@ -62,4 +67,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         np.zeros((A, G), matrix.dtype), np.zeros(G, np.uint16), np.zeros(G, np.uint16), np.zeros(G, np.uint32),
         np.zeros(G, np.uint8), np.zeros(G, np.uint8), np.zeros(codes, np.int64),
         np.full(codes, -1, np.int64), np.zeros(codes, np.int64), np.zeros(26, np.int64),
+        np.full(A * A if pair_mb else 1, -1, np.int32),
+        np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words), np.uint64),
+        np.zeros(1, np.int64), np.zeros(words, np.uint64),
     )

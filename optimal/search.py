@@ -27,6 +27,9 @@ EXAMPLES = """examples:
   python -m optimal.search --all --out results           # every first word (long; resumable)
   python -m optimal.search --from salet.BBYBB            # best next guess in a mid-game state
   python -m optimal.search --lists nyt --top 10          # NYT lists
+  python -m optimal.search --objective worst --max-depth 4 --all   # no first word guarantees 4
+  python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard
+  python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
 """
 
@@ -49,6 +52,12 @@ def build_parser() -> Parser:
                       help="solve a mid-game state, e.g. salet.BBYBB or salet.BBYBB.clint.BYYBB: "
                            "best next guess and its optimal total")
     search = parser.add_argument_group("search")
+    search.add_argument("--objective", choices=["total", "worst"], default="total",
+                        help="total: least total guesses (default); worst: can every answer be "
+                             "found within --max-depth guesses?")
+    search.add_argument("--shortfall", type=int, default=0, metavar="N",
+                        help="with --objective worst: for the first N words that fail, the fewest "
+                             "answers that must take longer (when branches have 3 guesses left)")
     search.add_argument("--beam", type=int, default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
@@ -86,6 +95,10 @@ def run(args, argv) -> int:
         raise BadInput("--jobs must be at least 1")
     if args.prove and not args.beam:
         raise BadInput("--prove goes with --beam")
+    if args.shortfall and args.objective != "worst":
+        raise BadInput("--shortfall goes with --objective worst")
+    if args.shortfall < 0:
+        raise BadInput("--shortfall must be positive")
     game = game_from_args(args, default_lists="original")
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
     with backend_context(args):
@@ -93,6 +106,10 @@ def run(args, argv) -> int:
             from optimal.search_state import solve_state
 
             return solve_state(game, args, setting, argv)
+        if args.objective == "worst":
+            from optimal.search_worst import search_worst
+
+            return search_worst(game, args, setting, argv)
         from optimal.search_first import search_first_words
 
         return search_first_words(game, args, setting, argv)

@@ -1,0 +1,235 @@
+"""The worst-case objective: can every answer be found within d guesses? (numba kernel)
+
+`can_finish(ws, S, h, d, level)` answers yes or no for the candidate set S, with the same scan,
+partition, hard-mode state and memo as the total-minimizing search: only the question differs, so a
+node stops at the first guess whose every part can be finished with one guess less, and a guess is
+dropped at the first part that cannot. It is a separate self-recursive function because numba
+caches self-recursion but not mutual recursion.
+
+Nodes with three guesses left are where the proofs spend their time (every second guess of a big
+set must be refuted), so their parts are not searched: a part can be finished in two guesses only
+if one guess separates every pair of its answers, and the sets of guesses separating each pair are
+kept as bitsets and intersected until the intersection is empty.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from lookahead.bounds import INF
+from lookahead.hardmode import child_legal, child_state
+from lookahead.kernel import MEMO_MIN, best_candidate, node_key, partition, sort_parts_by_size
+from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, QUICK, memo_find, memo_store
+from lookahead.scan import (PAIRWISE_MAX, count_histogram, count_pairwise, gather_replies,
+                            rank_guesses)
+
+MAX_REPLIES = 243  # no guess can split a set into more classes than there are replies
+
+
+@njit(cache=True)
+def pair_bits(ws, a, b):
+    """Row of ws.pair_pool holding the set of guesses (a bitset) whose replies to answers a and b
+    differ: a guess can finish a set in one more guess only if it separates every pair of it.
+
+    Rows are computed on first use and kept (the set depends only on the pair); when the pool is
+    full it is emptied and refilled, so the pairs of the current work stay at hand.
+    """
+    if a > b:
+        a, b = b, a
+    A = ws.MT.shape[0]
+    slot = ws.pair_slot[a * A + b]
+    if slot >= 0:
+        return slot
+    pool = ws.pair_pool
+    used = ws.pair_used[0]
+    if used >= pool.shape[0]:  # full: start afresh, so the pairs in use now are kept
+        ws.pair_slot[:] = -1
+        used = 0
+    row = used
+    ws.pair_used[0] = used + 1
+    ws.pair_slot[a * A + b] = row
+    ra, rb = ws.MT[a], ws.MT[b]
+    G = ra.shape[0]
+    for w in range(pool.shape[1]):
+        bits = np.uint64(0)
+        base = w * 64
+        for t in range(min(64, G - base)):
+            if ra[base + t] != rb[base + t]:
+                bits |= np.uint64(1) << np.uint64(t)
+        pool[row, w] = bits
+    return row
+
+
+@njit(cache=True)
+def one_guess_splits(ws, items, level):
+    """Whether some allowed guess gives every answer of `items` a different reply (so the set can
+    be finished with two guesses): the AND of the pairs' separating sets, stopping when it empties.
+    In hard mode the guess must also be legal at level+1 (ws.legal[level + 1])."""
+    acc = ws.pair_acc
+    W = acc.shape[0]
+    for w in range(W):
+        acc[w] = ~np.uint64(0)
+    c = items.shape[0]
+    for i in range(1, c):
+        for j in range(i):
+            row = ws.pair_pool[pair_bits(ws, items[i], items[j])]
+            alive = np.uint64(0)
+            for w in range(W):
+                acc[w] &= row[w]
+                alive |= acc[w]
+            if alive == 0:
+                return False
+    if not ws.hard:
+        return True
+    legal = ws.legal[level + 1]
+    for t in range(ws.nlegal[level + 1]):
+        g = legal[t]
+        if (acc[g >> 6] >> np.uint64(g & 63)) & np.uint64(1):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def can_finish(ws, S, h, d, level):
+    """1 when every answer of S can be found within d guesses, else 0; the guess that does it is
+    left in ws.best_at[level]."""
+    n = S.shape[0]
+    if n == 1:
+        ws.best_at[level] = ws.ans_guess[S[0]]
+        return 1 if d >= 1 else 0
+    if d <= 1:
+        return 0
+    if n == 2:
+        ws.best_at[level] = ws.ans_guess[S[0]]
+        return 1
+    ws.stats[NODES] += 1
+    state = ws.state_words[level]
+    key = node_key(ws, h, d, level)
+    use_memo = ws.use_memo and n >= MEMO_MIN
+    if use_memo:
+        slot = memo_find(ws, key, S, state)
+        if slot >= 0:
+            ws.stats[MEMO_HITS] += 1
+            ws.best_at[level] = ws.mbest[slot]
+            return ws.mval[slot]
+    quick, quick_guess = best_candidate(ws, S, d)
+    if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):  # parts of at most 2: done in time
+        ws.stats[QUICK] += 1
+        if use_memo:
+            memo_store(ws, key, S, state, 1, EXACT, quick_guess)
+        ws.best_at[level] = quick_guess
+        return 1
+    m, lowest, _ = rank_guesses(ws, S, d, level, INF)
+    found = -1
+    if d == 2:
+        if lowest < INF:  # a guess splits S into single answers
+            found = ws.cand[level, 0]
+    else:
+        for t in range(m):
+            g = ws.cand[level, t]
+            ws.stats[EVALUATIONS] += 1
+            parts = partition(ws, S, g, level)
+            sort_parts_by_size(ws, level, parts)
+            largest = ws.part_size[level, ws.part_order[level, 0]]
+            if d == 3 and largest > MAX_REPLIES:
+                continue
+            ok = True
+            for jj in range(parts):
+                j = ws.part_order[level, jj]
+                c = ws.part_size[level, j]
+                if c <= 2:
+                    break  # every remaining part has at most 2 answers and >= 2 guesses left
+                if ws.hard:
+                    child_state(ws, level, g, ws.part_code[level, j])
+                    child_legal(ws, level, g, ws.part_code[level, j])
+                start = ws.part_start[level, j]
+                items = ws.part_items[level, start:start + c]
+                if d == 3:  # the part has two guesses left: one guess must separate all of it
+                    ok = one_guess_splits(ws, items, level)
+                else:
+                    ok = can_finish(ws, items, ws.part_hash[level, j], d - 1, level + 1) == 1
+                if not ok:
+                    break
+            if ok:
+                found = g
+                break
+    result = 1 if found >= 0 else 0
+    if use_memo:
+        memo_store(ws, key, S, state, result, EXACT, found)
+    ws.best_at[level] = found
+    return result
+
+
+@njit(cache=True)
+def max_classes(ws, S, level):
+    """The most reply classes any allowed guess makes on S (answers found within two guesses)."""
+    n = S.shape[0]
+    ng = gather_replies(ws, S, level)
+    if n <= PAIRWISE_MAX:
+        count_pairwise(ws.B, n, ng, ws.dup, ws.eq16, ws.flag)
+    else:
+        count_histogram(ws.B, n, ng, ws.dup, ws.eq, ws.cnt, ws.touched)
+    fewest = n
+    for j in range(ng):
+        fewest = min(fewest, np.int64(ws.dup[j]))
+    return n - fewest
+
+
+@njit(cache=True, nogil=True)
+def fewest_failures(ws, S, level, cutoff):
+    """With three guesses left: the fewest answers of S that cannot be found in time, by branch
+    and bound over the next guess (exact when below `cutoff`, else a bound at least `cutoff`).
+
+    A part with two guesses left loses |part| - (most classes one guess makes on it) answers; it
+    loses none exactly when one guess separates all of it (the cheap pair-bitset test), which is
+    also the lower bound used before any part is scanned.
+    """
+    n = S.shape[0]
+    if n <= 2:
+        return 0
+    m, lowest, _ = rank_guesses(ws, S, 3, level, INF)
+    best = min(cutoff, n)
+    best_guess = -1
+    for t in range(m):
+        g = ws.cand[level, t]
+        parts = partition(ws, S, g, level)
+        sort_parts_by_size(ws, level, parts)
+        bound = 0
+        for jj in range(parts):  # lower bound: 1 for each part no single guess separates
+            j = ws.part_order[level, jj]
+            c = ws.part_size[level, j]
+            ws.part_exact[level, j] = True
+            if c <= 2:
+                break
+            if ws.hard:
+                child_state(ws, level, g, ws.part_code[level, j])
+                child_legal(ws, level, g, ws.part_code[level, j])
+            start = ws.part_start[level, j]
+            if c > MAX_REPLIES or not one_guess_splits(ws, ws.part_items[level, start:start + c], level):
+                ws.part_exact[level, j] = False
+                bound += 1
+                if bound >= best:
+                    break
+        if bound >= best:
+            continue
+        total = 0
+        for jj in range(parts):
+            j = ws.part_order[level, jj]
+            if ws.part_exact[level, j]:
+                continue
+            c = ws.part_size[level, j]
+            if ws.hard:
+                child_state(ws, level, g, ws.part_code[level, j])
+                child_legal(ws, level, g, ws.part_code[level, j])
+            start = ws.part_start[level, j]
+            total += c - max_classes(ws, ws.part_items[level, start:start + c], level + 1)
+            if total >= best:
+                break
+        if total < best:
+            best = total
+            best_guess = g
+            if best == 0:
+                break
+    ws.best_at[level] = best_guess
+    return best
