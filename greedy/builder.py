@@ -52,7 +52,8 @@ def best_guess(game: Game, metric: Metric, candidates: np.ndarray, pool: np.ndar
     """The pool's guess with the least metric (first in pool order on ties). Guesses that do not
     split the candidates and are not one of them are never chosen: they make no progress."""
     scores, counts = score_guesses(game, metric, candidates, pool)
-    useless = (counts.max(axis=1) == len(candidates)) & (counts[:, game.won] == 0)
+    is_candidate = np.isin(pool, game.guess_of_answer[candidates])
+    useless = (counts.max(axis=1) == len(candidates)) & ~is_candidate
     if useless.all():
         raise BadInput("no guess in the pool splits the candidates")
     scores = np.where(useless, np.inf, scores)

@@ -16,12 +16,37 @@ import numpy as np
 Metric = Callable[[np.ndarray], np.ndarray]
 
 
-def counts_matrix(replies: np.ndarray, n_codes: int) -> np.ndarray:
-    """(guesses x replies) counts from a (guesses x candidates) block of reply codes."""
-    rows = replies.shape[0]
-    offsets = (np.arange(rows, dtype=np.int64) * n_codes)[:, None]
-    flat = np.bincount((replies.astype(np.int64) + offsets).ravel(), minlength=rows * n_codes)
-    return flat.reshape(rows, n_codes)
+SORT_MAX = 64  # up to this many candidates, counting by sorting each row beats a histogram
+
+
+def counts_matrix(replies: np.ndarray, n_codes: int, compact: bool = True) -> np.ndarray:
+    """(guesses x columns) branch sizes from a (guesses x candidates) block of reply codes.
+
+    Metrics do not depend on which column is which, so with `compact` the columns are only as many
+    as needed: for few candidates each row is sorted and its runs counted (columns = candidates);
+    otherwise a histogram over the replies that occur. Without `compact`, column c counts code c.
+    """
+    rows, n = replies.shape
+    if compact and 0 < n <= SORT_MAX:
+        ordered = np.sort(replies, axis=1)
+        starts = np.ones((rows, n), dtype=bool)
+        starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+        flat = np.flatnonzero(starts)
+        lengths = np.diff(np.append(flat, rows * n))
+        row_of = flat // n
+        rank = np.arange(flat.size) - np.searchsorted(flat, row_of * n)
+        out = np.zeros((rows, n), dtype=np.int64)
+        out[row_of, rank] = lengths
+        return out
+    present = np.ones(n_codes, dtype=bool)
+    if compact:
+        present[:] = False
+        present[replies.ravel()] = True
+    column = np.cumsum(present) - 1
+    width = int(present.sum())
+    offsets = (np.arange(rows, dtype=np.int64) * width)[:, None]
+    flat = np.bincount((column[replies] + offsets).ravel(), minlength=rows * width)
+    return flat.reshape(rows, width)
 
 
 def max_size(counts: np.ndarray) -> np.ndarray:
@@ -38,7 +63,7 @@ def expectation(counts: np.ndarray) -> np.ndarray:
 def size_histogram(counts: np.ndarray) -> np.ndarray:
     """(guesses x sizes): how many branches of each size a guess makes (column 0 unused)."""
     top = int(counts.max()) + 1
-    return counts_matrix(counts, top)
+    return counts_matrix(counts, top, compact=False)
 
 
 def neg_entropy(counts: np.ndarray) -> np.ndarray:

@@ -73,7 +73,7 @@ def second_guess_table(game: Game, first: str, metric: str = "neg_entropy") -> s
         state = HardState.initial(game.length).after(first.lower(), code)
         for pool in (np.arange(len(game.guesses)), pool_for(game, "hard", cands, state)):
             best = best_guess(game, fn, cands, pool)
-            counts = counts_matrix(game.matrix[best, cands][None, :], game.n_codes)
+            counts = counts_matrix(game.matrix[best, cands][None, :], game.n_codes)  # one row
             bits = -METRICS["neg_entropy"](counts)[0]
             cells += [game.guesses.words[best].upper(), f"{bits:.3f}"]
         lines.append("| " + " | ".join(cells) + " |")

@@ -13,7 +13,7 @@ import hashlib as _hashlib
 import os as _os
 from pathlib import Path as _Path
 
-_KERNEL_FILES = ("bounds.py", "memo.py", "hardmode.py", "scan.py", "kernel.py", "worst.py")
+_KERNEL_FILES = ("bounds.py", "memo.py", "hardmode.py", "scan.py", "kernel.py", "worst.py", "absurdle.py", "antiwordle.py")
 
 
 def _kernel_cache_dir() -> str:

@@ -62,10 +62,9 @@ def pair_bits(ws, a, b):
 
 
 @njit(cache=True)
-def one_guess_splits(ws, items, level):
-    """Whether some allowed guess gives every answer of `items` a different reply (so the set can
-    be finished with two guesses): the AND of the pairs' separating sets, stopping when it empties.
-    In hard mode the guess must also be legal at level+1 (ws.legal[level + 1])."""
+def separating_guesses(ws, items):
+    """Leave in ws.pair_acc the set of guesses (a bitset) that give every answer of `items` a
+    different reply: the AND of each pair's separating set. Returns False as soon as it is empty."""
     acc = ws.pair_acc
     W = acc.shape[0]
     for w in range(W):
@@ -80,14 +79,30 @@ def one_guess_splits(ws, items, level):
                 alive |= acc[w]
             if alive == 0:
                 return False
+    return True
+
+
+@njit(cache=True)
+def any_of(ws, guesses, count):
+    """The first of guesses[:count] in the bitset ws.pair_acc, or -1."""
+    acc = ws.pair_acc
+    for t in range(count):
+        g = guesses[t]
+        if (acc[g >> 6] >> np.uint64(g & 63)) & np.uint64(1):
+            return g
+    return -1
+
+
+@njit(cache=True)
+def one_guess_splits(ws, items, level):
+    """Whether some allowed guess gives every answer of `items` a different reply (so the set can
+    be finished with two guesses). In hard mode the guess must also be legal at level+1
+    (ws.legal[level + 1])."""
+    if not separating_guesses(ws, items):
+        return False
     if not ws.hard:
         return True
-    legal = ws.legal[level + 1]
-    for t in range(ws.nlegal[level + 1]):
-        g = legal[t]
-        if (acc[g >> 6] >> np.uint64(g & 63)) & np.uint64(1):
-            return True
-    return False
+    return any_of(ws, ws.legal[level + 1], ws.nlegal[level + 1]) >= 0
 
 
 @njit(cache=True, nogil=True)

@@ -47,9 +47,12 @@ def summarize(counts) -> Stats:
 
 def percent_text(fraction: float) -> str:
     """A share as text: whole percent, but one decimal strictly between 99 and 100 %, since that
-    is where strategies differ (Norvig's convention)."""
+    is where strategies differ (Norvig's convention; 99.96 % shows as 99.9 %, not 100.0 %)."""
     percent = 100 * fraction
-    return f"{percent:.1f}%" if 99 < percent < 100 else f"{percent:.0f}%"
+    if 99 < percent < 100:
+        text = f"{percent:.1f}"
+        return ("99.9" if text == "100.0" else text) + "%"  # never claim all when it is not
+    return f"{percent:.0f}%"
 
 
 def cumulative_line(counts, start: int = 2) -> str:

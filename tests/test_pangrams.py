@@ -93,19 +93,20 @@ def test_random_subsets_with_a_planted_solution(guesses, seed):
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_many_planted_partitions(seed):
-    """Twenty random partitions of the alphabet plus noise: the planted solutions cross, so some
-    words take part in several solutions, and both solvers must still agree."""
+    """Five random partitions of the alphabet plus noise: the planted solutions cross (about 20
+    solutions come out of 5 planted), and both solvers must still agree. Kept this small because
+    CP-SAT's enumeration slows down sharply as solutions multiply (1,213 took minutes)."""
     rng = random.Random(seed)
     letters = list("abcdefghijklmnopqrstuvwxyz")
     words: set[str] = set()
     planted = []
-    for _ in range(20):
+    for _ in range(5):
         rng.shuffle(letters)
         five = ["".join(letters[i:i + 5]) for i in range(0, 25, 5)]
         planted.append(tuple(sorted(five)))
         words.update(five)
         words.add("".join(rng.sample(five[0], 5)))  # an anagram variant
-    for _ in range(300):
+    for _ in range(150):
         words.add("".join(rng.sample(letters, 5)))
     words_list = sorted(words)
     classes = anagram_classes(words_list)
@@ -113,6 +114,7 @@ def test_many_planted_partitions(seed):
     assert cpsat_solutions(words_list) == solutions
     found = {frozenset(letter_mask(w) for w in s) for s in solutions}
     assert all(frozenset(letter_mask(w) for w in p) in found for p in planted)
+    assert len(solutions) > len(planted)  # crossings found too
     assert expanded_count(solutions, classes) > len(solutions)  # the variants were expanded
     assert search_masks_python(list(classes)) == search_masks(list(classes))
 

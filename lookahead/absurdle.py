@@ -1,0 +1,152 @@
+"""Absurdle: the adversary keeps the largest bucket of answers after every guess (numba kernels).
+
+Tie rule (documented, deterministic): among equally large buckets the adversary keeps the reply
+with the fewest greens, then the fewest yellows, then the one whose text comes first reading left to
+right with B < Y < G. So it never concedes the all-green reply while another answer remains.
+
+A win in k guesses is a sequence of k - 1 guesses after which one answer is left, then that
+answer. Two guesses suffice exactly when one guess splits the answers into single ones (the pair
+bitsets of `lookahead.worst` answer that), so every deeper question reduces to it: the search tries
+guesses in order of the bucket the adversary would keep, smallest first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from lookahead.memo import EVALUATIONS, NODES
+from lookahead.worst import any_of, separating_guesses
+
+MAX_REPLIES = 243
+
+
+def reply_ranks(length: int) -> np.ndarray:
+    """Rank of each reply code in the adversary's tie order (lower is kept first)."""
+    codes = np.arange(3**length)
+    digits = [(codes // 3**i) % 3 for i in range(length)]
+    greens = sum((d == 2).astype(int) for d in digits)
+    yellows = sum((d == 1).astype(int) for d in digits)
+    text = sum(np.array([0, 1, 2])[d] * 3 ** (length - 1 - i) for i, d in enumerate(digits))
+    order = np.lexsort((text, yellows, greens))
+    ranks = np.empty_like(order)
+    ranks[order] = np.arange(order.size)
+    return ranks.astype(np.int64)
+
+
+@njit(cache=True)
+def kept_bucket(ws, S, g, rank, out):
+    """The bucket the adversary keeps after guess g on S, written to `out`; returns its size and
+    reply code (the all-green code when g was the last answer)."""
+    row = ws.M[g]
+    cnt, touched = ws.cnt, ws.touched
+    k = 0
+    for i in range(S.shape[0]):
+        c = row[S[i]]
+        if cnt[c] == 0:
+            touched[k] = c
+            k += 1
+        cnt[c] += 1
+    best, best_size = -1, -1
+    for t in range(k):
+        c = touched[t]
+        if cnt[c] > best_size or (cnt[c] == best_size and rank[c] < rank[best]):
+            best, best_size = c, cnt[c]
+    for t in range(k):
+        cnt[touched[t]] = 0
+    m = 0
+    for i in range(S.shape[0]):
+        if row[S[i]] == best:
+            out[m] = S[i]
+            m += 1
+    return m, best
+
+
+@njit(cache=True)
+def kept_sizes(ws, S, guesses, rank, sizes):
+    """Size of the bucket the adversary keeps, for each guess of `guesses` (all at once)."""
+    cnt, touched = ws.cnt, ws.touched
+    for t in range(guesses.shape[0]):
+        row = ws.M[guesses[t]]
+        k = 0
+        for i in range(S.shape[0]):
+            c = row[S[i]]
+            if cnt[c] == 0:
+                touched[k] = c
+                k += 1
+            cnt[c] += 1
+        biggest = 0
+        for j in range(k):
+            biggest = max(biggest, cnt[touched[j]])
+            cnt[touched[j]] = 0
+        sizes[t] = biggest
+
+
+@njit(cache=True, nogil=True)
+def force_win(ws, S, k, level, guesses, rank, target, plan):
+    """Whether guesses from `guesses` can force a win within k guesses from candidates S (with
+    `target` >= 0: a win on that answer). On success plan[level:] holds the guesses, and the
+    answer is the one left."""
+    n = S.shape[0]
+    if n == 1:
+        if target >= 0 and S[0] != target:
+            return False
+        plan[level] = ws.ans_guess[S[0]]
+        return k >= 1
+    if k <= 1:
+        return False
+    ws.stats[NODES] += 1
+    if k == 2:  # one guess must leave single answers, and the adversary's pick must suit a target
+        if n > MAX_REPLIES or not separating_guesses(ws, S):
+            return False
+        if target < 0:
+            g = any_of(ws, guesses, guesses.shape[0])
+            if g < 0:
+                return False
+            plan[level] = g
+            m, _ = kept_bucket(ws, S, g, rank, ws.part_items[level])
+            plan[level + 1] = ws.ans_guess[ws.part_items[level, 0]]
+            return True
+        acc = ws.pair_acc.copy()
+        for t in range(guesses.shape[0]):
+            g = guesses[t]
+            if (acc[g >> 6] >> np.uint64(g & 63)) & np.uint64(1):
+                m, _ = kept_bucket(ws, S, g, rank, ws.part_items[level])
+                if ws.part_items[level, 0] == target:
+                    plan[level] = g
+                    plan[level + 1] = ws.ans_guess[target]
+                    return True
+        return False
+    sizes = ws.lbs[level]
+    kept_sizes(ws, S, guesses, rank, sizes)
+    order = np.argsort(sizes[:guesses.shape[0]], kind="mergesort")
+    for t in range(order.shape[0]):
+        g = guesses[order[t]]
+        if sizes[order[t]] >= n:
+            break  # from here on no guess shrinks the set
+        if k == 3 and sizes[order[t]] > MAX_REPLIES:
+            break
+        ws.stats[EVALUATIONS] += 1
+        m, code = kept_bucket(ws, S, g, rank, ws.part_items[level])
+        if target >= 0:
+            inside = False
+            for i in range(m):
+                if ws.part_items[level, i] == target:
+                    inside = True
+            if not inside:
+                continue
+        if force_win(ws, ws.part_items[level, :m].copy(), k - 1, level + 1, guesses, rank,
+                     target, plan):
+            plan[level] = g
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def count_first_guesses(ws, S, k, guesses, rank, plan, wins):
+    """For each guess of `guesses` as first guess: 1 if a win within k exists, else 0."""
+    for t in range(guesses.shape[0]):
+        g = guesses[t]
+        m, _ = kept_bucket(ws, S, g, rank, ws.part_items[0])
+        wins[t] = 1 if force_win(ws, ws.part_items[0, :m].copy(), k - 1, 1, guesses, rank, -1,
+                                 plan) else 0

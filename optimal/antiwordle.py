@@ -1,0 +1,130 @@
+"""`python -m optimal.antiwordle`: Antiwordle, where every guess must fit every reply so far and
+the player wants to avoid the answer for as long as possible.
+
+Reports Norvig's greedy strategy (minimize the entropy of the split: keep branches big) and what
+the search engine finds with a beam of K candidates per node, for the mean (most total guesses) and
+for the longest game. The engine's trees are real trees, so their figures are lower bounds on the
+best possible; with `--beam 0` on a small list the search is exhaustive and exact.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.errors import BadInput, DefectiveTree
+from optimal.game import Game
+from optimal.report import report_line, summarize
+from optimal.tree import Node, verify
+
+EXAMPLES = """examples:
+  python -m optimal.antiwordle                    # Norvig's 2,309 words: greedy and beams 1..3
+  python -m optimal.antiwordle --beams 1,2,3,5
+  python -m optimal.antiwordle --answers small.txt --beams 0   # exact on a small list
+"""
+
+
+def check_consistent(tree: Node, game: Game) -> None:
+    """Antiwordle's rule: every guess is one of the answers still possible where it is played."""
+    def walk(node: Node, candidates: np.ndarray) -> None:
+        if node.guess not in {game.answers.words[i] for i in candidates}:
+            raise DefectiveTree(f"{node.guess.upper()} does not fit the replies before it")
+        replies = game.replies_to(node.guess, candidates)
+        for code, child in node.branches.items():
+            walk(child, candidates[replies == code])
+    walk(tree, game.all_candidates())
+
+
+class AntiSearch:
+    """The Antiwordle kernel with its workspace (one per beam and objective)."""
+
+    def __init__(self, game: Game, beam: int, objective: int):
+        from lookahead import Solver
+
+        self.game = game.with_limits(max_guesses=len(game.answers) + 1)
+        self.solver = Solver(self.game, cache_mb=512)
+        self.beam, self.objective = beam, objective
+
+    def value(self, candidates: np.ndarray) -> tuple[int, int]:
+        from lookahead.antiwordle import anti_value
+
+        S = np.sort(np.asarray(candidates, dtype=np.int32))
+        value = anti_value(self.solver.ws, S, self.solver._set_hash(S), 0, self.beam, self.objective)
+        return int(value), int(self.solver.ws.best_at[0])
+
+    def tree(self, candidates: np.ndarray | None = None) -> Node:
+        S = self.game.all_candidates() if candidates is None else candidates
+        if len(S) == 1:
+            return Node(self.game.answers.words[S[0]])
+        _, guess = self.value(S)
+        node = Node(self.game.guesses.words[guess])
+        replies = self.game.matrix[guess, S]
+        for code in np.unique(replies):
+            if code != self.game.won:
+                node.branches[int(code)] = self.tree(S[replies == code])
+        return node
+
+
+def measure(tree: Node, game: Game) -> np.ndarray:
+    relaxed = game.with_limits(max_guesses=len(game.answers) + 1)
+    result = verify(tree, relaxed)
+    if not result.ok:
+        raise DefectiveTree(result.problems[0])
+    check_consistent(tree, relaxed)
+    return result.counts()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="python -m optimal.antiwordle", description=__doc__, epilog=EXAMPLES)
+    add_game_arguments(parser)
+    parser.add_argument("--beams", default="1,2,3", metavar="K,K,...",
+                        help="beam widths for the engine (0 = every candidate: exact, small lists)")
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        from greedy.builder import greedy_tree
+
+        if args.hard:
+            raise BadInput("Antiwordle's rule is already stricter than hard mode: drop --hard")
+        try:
+            beams = [int(b) for b in args.beams.split(",") if b.strip()]
+        except ValueError:
+            raise BadInput(f"--beams {args.beams!r}: expected numbers like 1,2,3") from None
+        if not args.lists and not args.answers:
+            args.lists = "norvig"
+        game = game_from_args(args).with_limits(max_guesses=64)
+        rows = []
+        start = time.perf_counter()
+        tree = greedy_tree(game, "entropy", "targets")
+        rows.append(("greedy: least entropy (Norvig)", tree, measure(tree, game),
+                     time.perf_counter() - start))
+        for objective, label in ((0, "most guesses in all"), (1, "longest game")):
+            for beam in beams:
+                start = time.perf_counter()
+                search = AntiSearch(game, beam, objective)
+                tree = search.tree()
+                kind = "exact" if beam == 0 else f"beam {beam}"
+                rows.append((f"engine, {label}, {kind}", tree, measure(tree, game),
+                             time.perf_counter() - start))
+        print(f"Antiwordle over {len(game.answers):,} answers ({game.answers.name}): guesses must fit "
+              "every reply; more guesses is better. Engine rows with a beam are lower bounds on the "
+              "best possible (real trees).\n")
+        print("| strategy | first guess | mean | longest game | total | time |")
+        print("|---|---|---:|---:|---:|---:|")
+        for name, tree, counts, seconds in rows:
+            s = summarize(counts)
+            print(f"| {name} | {tree.guess.upper()} | {s.mean:.4f} | {s.worst} | {s.total:,} | "
+                  f"{seconds:.2f} s |")
+        print()
+        for name, tree, counts, _ in rows:
+            print(f"{name}: {report_line(counts)}")
+        return 0
+
+    return run_cli(body, parser.prog)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""`python -m optimal.compare`: greedy, beam and optimal trees side by side, in one report.
+
+For one game (lists and mode) it builds the greedy trees (three metrics, each guess pool that the
+mode allows), beam trees of several widths and the optimal tree for one first word (the beam and
+optimal trees share it, so the table shows what lookahead buys), verifies each, plays Evil Wordle
+against each, and writes `results/<lists>-<mode>-d<max>/COMPARE.md` with one PNG histogram
+overlaying them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import numpy as np
+
+from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.errors import BadInput
+from optimal.evil import evil_game
+from optimal.game import Game
+from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
+from optimal.results import provenance, run_dir, write_report
+from optimal.tree import Node, check, verify
+
+EXAMPLES = """examples:
+  python -m optimal.compare                       # original lists, normal mode
+  python -m optimal.compare --hard
+  python -m optimal.compare --first salet --beams 1,5,20
+  python -m optimal.compare --lists nyt --out /tmp/results
+"""
+
+
+def counts_of(tree: Node, game: Game) -> np.ndarray:
+    """Guesses per answer, verified (a greedy tree may go past the guess limit: the limit is
+    relaxed for measuring, and the table shows the worst case)."""
+    result = verify(tree, game.with_limits(max_guesses=64))
+    if not result.ok:
+        raise BadInput(f"a compared tree is defective: {result.problems[0]}")
+    return result.counts()
+
+
+def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tuple[list[TableRow], str]:
+    from greedy.builder import greedy_tree
+    from lookahead.firstguess import SearchSetting, ranked_guesses, search_guesses, solve_guess
+
+    rows: list[TableRow] = []
+
+    def add(name: str, tree: Node, seconds: float) -> None:
+        counts = counts_of(tree, game)
+        within = int(np.sum(counts <= game.max_guesses))
+        rows.append(TableRow(name, tree.guess, counts, seconds,
+                             {"Evil Wordle": len(evil_game(tree, game)),
+                              f"found within {game.max_guesses}": f"{within}/{len(counts)}"}))
+
+    pools = ["targets", "targets+inconsistent", "all"] if not game.hard else ["targets", "hard"]
+    for metric in ("max", "expectation", "neg_entropy"):
+        for pool in pools:
+            start = time.perf_counter()
+            tree = greedy_tree(game, metric, pool)
+            add(f"greedy {metric}, {pool}", tree, time.perf_counter() - start)
+    exact = SearchSetting(0, 1024, jobs)
+    if first is None:  # the best of a quick beam over the most promising first words
+        start = time.perf_counter()
+        probe = SearchSetting(5, 1024, jobs)
+        words = [g for g, _ in ranked_guesses(game, probe, limit=20)]
+        found = [r for r in search_guesses(game, words, probe) if r.exact]
+        first = min(found, key=lambda r: (r.value, words.index(game.guess_id(r.word)))).word
+        how = (f"{first.upper()}, the best of the 20 most promising first words by a beam of 5 "
+               f"({time.perf_counter() - start:.1f} s)")
+    else:
+        how = f"{first.upper()}, as given"
+    guess = game.guess_id(first)
+    for beam in beams:
+        result = solve_guess(game, guess, SearchSetting(beam, 1024, jobs))
+        if result.tree is not None:
+            add(f"beam {beam}, first {first.upper()}", result.tree, result.seconds)
+    result = solve_guess(game, guess, exact)
+    if result.tree is not None:
+        add(f"optimal for {first.upper()} (proven)", result.tree, result.seconds)
+    return rows, how
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="python -m optimal.compare", description=__doc__, epilog=EXAMPLES)
+    add_game_arguments(parser)
+    parser.add_argument("--first", metavar="WORD", help="first word of the beam and optimal trees "
+                        "(default: the best of the 20 most promising by a quick beam)")
+    parser.add_argument("--beams", default="1,5,20", metavar="K,K,...", help="beam widths (default 1,5,20)")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
+    parser.add_argument("--out", default="results", metavar="DIR", help="results directory")
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        try:
+            beams = [int(b) for b in args.beams.split(",") if b.strip()]
+        except ValueError:
+            raise BadInput(f"--beams {args.beams!r}: expected numbers like 1,5,20") from None
+        if any(b < 1 for b in beams):
+            raise BadInput("--beams: widths must be at least 1 (the optimal tree is always added)")
+        game = game_from_args(args, default_lists="original")
+        if args.first:
+            game.guess_id(args.first)
+        start = time.perf_counter()
+        rows, how = build_rows(game, args.first.lower() if args.first else None, beams, args.jobs)
+        seconds = time.perf_counter() - start
+        title = (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
+                 f"({len(game.guesses):,}), {game.mode} mode, limit {game.max_guesses}")
+        table = comparison_table(rows)
+        lines = [f"# Greedy, beam and optimal trees: {title}", "",
+                 f"First word of the beam and optimal trees: {how}. Greedy trees choose their own. "
+                 "Every tree is verified by replaying every answer; *Evil Wordle* is the length of "
+                 "the game an adversary forces by always replying with the largest branch (ties: the "
+                 "branch whose earliest answer comes first in the list). Greedy trees are measured "
+                 "without the guess limit; the column *found within* says how many answers they "
+                 f"find in time. Total run time {seconds:.1f} s.", "", table, "",
+                 "Cumulative lines:", ""]
+        lines += [f"- {row.name}: {cumulative_line(row.counts)}" for row in rows]
+        print("\n".join(lines[2:]))
+        if not args.no_write:
+            out_dir = run_dir(args.out, game)
+            png = out_dir / "compare.png"
+            if histogram_png({r.name: r.counts for r in rows}, png, title):
+                lines += ["", f"![distributions](compare.png)"]
+            prov = provenance(seconds, argv)
+            write_report(out_dir, "\n".join(lines) + "\n\n## Provenance\n\n```\n"
+                         + json.dumps(prov, indent=1) + "\n```", name="COMPARE.md")
+            print(f"\nwrote {out_dir / 'COMPARE.md'}" + (f", {png}" if png.exists() else ""))
+        return 0
+
+    return run_cli(body, parser.prog)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
