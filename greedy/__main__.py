@@ -25,6 +25,7 @@ EXAMPLES = """examples:
   python -m greedy --second-guesses salet              # best second guess after each reply
   python -m greedy --baseline random --seeds 5         # random consistent guesser
   python -m greedy --baseline frequent --lists norvig  # needs the 'freq' extra (wordfreq)
+  python -m greedy --game jotto --table norvig         # the same six trees for Jotto (1,391 words)
 """
 
 
@@ -48,7 +49,6 @@ def build_parser() -> Parser:
     what.add_argument("--baseline", choices=["random", "frequent", "top10"], help="play a baseline guesser")
     parser.add_argument("--seed", type=int, default=0, help="first random seed (default 0)")
     parser.add_argument("--seeds", type=int, default=1, help="number of seeds for random baselines")
-    parser.add_argument("--game", choices=["wordle"], default="wordle", help="the game (default wordle)")
     return parser
 
 
@@ -120,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.seeds < 1:
             raise BadInput("--seeds must be at least 1")
-        if args.table == "norvig" and not (args.lists or args.answers or args.guesses):
+        if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers
+                                                                        or args.guesses):
             args.lists = "norvig"
         game = game_from_args(args, default_lists="original")
         if args.table == "norvig":

@@ -51,6 +51,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        default_depth: int | None = 6) -> None:
     """--lists/--answers/--guesses, --hard and the guess limit."""
     group = parser.add_argument_group("game")
+    group.add_argument("--game", choices=["wordle", "jotto"], default="wordle",
+                       help="wordle (default), or jotto: the reply is the number of letters in "
+                            "common; the list is the answers with five different letters, one "
+                            "per anagram class (1,391 of the 2,309 NYT answers)")
     group.add_argument("--lists", choices=sorted(LIST_PAIRS), default=None,
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
@@ -65,6 +69,21 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
 
 def game_from_args(args: argparse.Namespace, default_lists: str | None = None) -> Game:
     """The Game the game options describe."""
+    mode = "hard" if args.hard else "normal"
+    limit = args.max_depth if args.max_depth is not None else 6
+    if getattr(args, "game", "wordle") == "jotto":
+        return jotto_game(args, mode, limit)
     lists = args.lists or (None if (args.answers or args.guesses) else default_lists)
-    return Game.from_lists(lists, args.answers, args.guesses, "hard" if args.hard else "normal",
-                           args.max_depth if args.max_depth is not None else 6)
+    return Game.from_lists(lists, args.answers, args.guesses, mode, limit)
+
+
+def jotto_game(args: argparse.Namespace, mode: str, limit: int) -> Game:
+    """Jotto on the answers' Jotto list (default: Norvig's 2,309 words -> 1,391); guesses are the
+    same list unless --guesses is given."""
+    from optimal.jotto import JOTTO, jotto_words
+    from optimal.words import include_answers, load_lists, load_words
+
+    answers, _ = load_lists(args.lists or ("norvig" if not args.answers else None), args.answers)
+    answers = jotto_words(answers)
+    guesses = include_answers(answers, load_words(args.guesses)) if args.guesses else answers
+    return Game(answers, guesses, mode, limit, JOTTO)

@@ -246,4 +246,4 @@ class Rule:
 
 
 WORDLE = Rule()
-RULES: dict[str, Rule] = {"wordle": WORDLE}
+RULES: dict[str, Rule] = {"wordle": WORDLE}  # other rules register themselves (optimal.jotto)

@@ -83,6 +83,8 @@ class Game:
 
     def __post_init__(self) -> None:
         if isinstance(self.rule, str):
+            if self.rule == "jotto":
+                import optimal.jotto  # noqa: F401  (registers the rule)
             if self.rule not in RULES:
                 raise BadInput(f"unknown game {self.rule!r}; choose {', '.join(RULES)}")
             self.rule = RULES[self.rule]

@@ -293,6 +293,8 @@ def read_tree(path: str | Path) -> TreeFile:
             raise BadInput(f"{path}: not a tree file (no 'tree' key)")
         game_block = document.get("game") or {}
         rule_name = game_block.get("rule", "wordle")
+        if rule_name == "jotto":
+            import optimal.jotto  # noqa: F401  (registers the rule)
         if rule_name not in RULES:
             raise BadInput(f"{path}: unknown game rule {rule_name!r}")
         tree = node_from_json(document["tree"], game_block.get("length"), RULES[rule_name])

@@ -29,9 +29,15 @@ EXAMPLES = """examples:
 def _game_for(args, meta: dict) -> Game:
     """The flags win; otherwise a JSON tree's own game block (when it names bundled lists)."""
     game_block = meta.get("game") or {}
+    if game_block.get("rule") == "jotto":
+        args.game = "jotto"
     if not (args.lists or args.answers or args.guesses) and game_block:
-        names = (game_block.get("answers", {}).get("name"), game_block.get("guesses", {}).get("name"))
-        if all(name in BUNDLED_LISTS for name in names):
+        names = [game_block.get("answers", {}).get("name"), game_block.get("guesses", {}).get("name")]
+        if args.game == "jotto":  # a Jotto list is named after the list it was made from
+            names = [n.removeprefix("jotto-") if n else n for n in names]
+            if names[0] == names[1]:
+                names[1] = None
+        if names[0] in BUNDLED_LISTS and (names[1] is None or names[1] in BUNDLED_LISTS):
             args.answers, args.guesses = names
         if not args.hard and game_block.get("mode") == "hard":
             args.hard = True

@@ -1,0 +1,91 @@
+"""Jotto: the reply is the number of letters a guess shares with the answer.
+
+Jotto plugs into the same `Rule` abstraction as Wordle, so the reply matrix, greedy trees, reports,
+beam and exact search and the Evil Wordle walk all work on it unchanged. Its word list, as in the
+published Jotto tables (Norvig's notebook), is the answers with five different letters, one word
+per anagram class (the alphabetically last one): 1,391 words from the 2,309 NYT answers.
+
+Reply codes: 0..L letters in common; L + 1 means the guess is the answer (so an anagram of the
+answer, which shares all L letters, is told apart from the answer itself).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from optimal.errors import BadInput
+from optimal.feedback import RULES, Reply, Rule, encode_words
+from optimal.words import WordList
+
+
+class JottoRule(Rule):
+    """Letters in common (counted with multiplicity), and 'found' for the answer itself."""
+
+    name = "jotto"
+    version = "jotto-common-letters-v1"
+    hard_mode = False
+
+    def reply(self, guess: str, answer: str) -> Reply:
+        if len(guess) != len(answer):
+            raise BadInput(f"{guess!r} and {answer!r} have different lengths")
+        if guess == answer:
+            return self.won(len(guess))
+        return sum((Counter(guess) & Counter(answer)).values())
+
+    def n_codes(self, length: int) -> int:
+        return length + 2
+
+    def won(self, length: int) -> Reply:
+        return length + 1
+
+    def matrix(self, guesses, answers, chunk: int = 512) -> np.ndarray:
+        """Letters in common of every guess (rows) with every answer (columns), vectorized over
+        letter counts: sum over letters of min(copies in guess, copies in answer)."""
+        def counts(words) -> np.ndarray:
+            letters = encode_words(words)
+            out = np.zeros((len(words), 26), dtype=np.uint8)
+            for i in range(letters.shape[1]):
+                np.add.at(out, (np.arange(len(words)), letters[:, i]), 1)
+            return out
+
+        g_counts, a_counts = counts(guesses), counts(answers)
+        out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
+        for start in range(0, len(guesses), chunk):
+            block = g_counts[start:start + chunk, None, :]
+            out[start:start + chunk] = np.minimum(block, a_counts[None, :, :]).sum(axis=2)
+        index = {w: j for j, w in enumerate(answers)}
+        for i, word in enumerate(guesses):
+            if word in index:
+                out[i, index[word]] = self.won(len(word))
+        return out
+
+    def to_string(self, code: Reply, length: int) -> str:
+        return "*" if code == self.won(length) else str(code)
+
+    def parse(self, text: str, length: int) -> Reply:
+        text = text.strip().lower()
+        if text in ("*", "found", "won"):
+            return self.won(length)
+        if not text.isdigit() or int(text) > length:
+            raise BadInput(f"Jotto reply {text!r}: expected a number of letters in common, 0 to "
+                           f"{length} (or * for found)")
+        return int(text)
+
+
+JOTTO = JottoRule()
+RULES["jotto"] = JOTTO
+
+
+def jotto_words(words: WordList) -> WordList:
+    """The words with all letters different, one per anagram class (the alphabetically last), in
+    alphabetical order."""
+    by_letters: dict[frozenset, str] = {}
+    for word in sorted(words.words):
+        if len(set(word)) == len(word):
+            by_letters[frozenset(word)] = word  # later (alphabetically greater) words win
+    kept = tuple(sorted(by_letters.values()))
+    if not kept:
+        raise BadInput(f"{words.name}: no word with all letters different, so no Jotto list")
+    return WordList(f"jotto-{words.name}", kept, words.source)
