@@ -24,7 +24,7 @@ from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, N
 from lookahead.scan import rank_guesses
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
-SHALLOW_ROUNDS = 1  # passes that ask every part "can you be done at your bound?" before a deep one
+MARGIN_GROWTH = 4  # how fast the margin given to every part grows between passes
 
 
 @njit(cache=True)
@@ -207,45 +207,38 @@ def solve(ws, S, h, d, level, beta):
                     break
             if total < cutoff:
                 sort_parts_by_size(ws, level, parts)
-                # Shallow pass: can each part be done at its bound? One scan per part tightens
-                # every part's bound before any part is searched deeply, so a guess whose parts
-                # are each a little worse than their bounds is dropped without a deep search.
+                # Raise every part's bound a little at a time (the margin grows 1, 4, 16, ...)
+                # before solving any part outright: a guess that cannot win is dropped after many
+                # small, cheap improvements instead of the exact solution of its largest part. A
+                # part is exact as soon as its value is below the margin it was given; once the
+                # margin covers the whole slack, this is the plain deep search.
                 for j in range(parts):
                     ws.part_exact[level, j] = ws.part_size[level, j] <= 2
-                for jj in range(parts * SHALLOW_ROUNDS):
-                    j = ws.part_order[level, jj % parts]
-                    c = ws.part_size[level, j]
-                    if ws.part_exact[level, j]:
-                        continue
-                    part_bound = ws.part_bound[level, j]
-                    if ws.hard:
-                        child_state(ws, level, g, ws.part_code[level, j])
-                        child_legal(ws, level, g, ws.part_code[level, j])
-                    start = ws.part_start[level, j]
-                    value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
-                                  d - 1, level + 1, part_bound + 1)
-                    ws.part_exact[level, j] = value <= part_bound
-                    total += value - part_bound
-                    ws.part_bound[level, j] = value
-                    if total >= cutoff:
-                        break
-                # Deep pass: solve the parts still open, largest first, with the cutoff passed down.
-                if total < cutoff:
+                margin = 1
+                while total < cutoff:
+                    still_open = 0
                     for jj in range(parts):
                         j = ws.part_order[level, jj]
                         if ws.part_exact[level, j]:
                             continue
+                        still_open += 1
                         c = ws.part_size[level, j]
                         part_bound = ws.part_bound[level, j]
                         if ws.hard:
                             child_state(ws, level, g, ws.part_code[level, j])
                             child_legal(ws, level, g, ws.part_code[level, j])
                         start = ws.part_start[level, j]
+                        part_beta = min(part_bound + margin, cutoff - total + part_bound)
                         value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
-                                      d - 1, level + 1, cutoff - total + part_bound)
+                                      d - 1, level + 1, part_beta)
+                        ws.part_exact[level, j] = value < part_beta
                         total += value - part_bound
+                        ws.part_bound[level, j] = value
                         if total >= cutoff:
                             break
+                    if still_open == 0:
+                        break
+                    margin *= MARGIN_GROWTH
             if total < cutoff:
                 best = total
                 best_guess = g

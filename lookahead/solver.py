@@ -114,15 +114,23 @@ class Solver:
         if total >= cutoff:
             return min(total, INF), False
         states = [self.child_state(state, guess, code) for code, _ in parts]
-        if cutoff < INF:  # shallow pass first, as in the kernel: tighten every part's bound cheaply
+        # With a cutoff, raise every part's bound a little at a time (the margin grows 1, 4, 16,
+        # ...) before solving any part outright: a guess that cannot win is refuted by many small,
+        # cheap improvements instead of by solving its largest part exactly. A part is solved
+        # exactly as soon as its value is below the margin it was given.
+        margin = 1
+        while cutoff < INF and not all(exact):
             for i, (_, part) in enumerate(parts):
-                if not exact[i]:
-                    value = self.solve(part, guesses_left - 1, states[i], bounds[i] + 1)
-                    exact[i] = value <= bounds[i]
-                    total += value - bounds[i]
-                    bounds[i] = value
-                    if total >= cutoff:
-                        return min(total, INF), False
+                if exact[i]:
+                    continue
+                beta = min(bounds[i] + margin, cutoff - total + bounds[i])
+                value = self.solve(part, guesses_left - 1, states[i], beta)
+                exact[i] = value < beta
+                total += value - bounds[i]
+                bounds[i] = value
+                if total >= cutoff:
+                    return min(total, INF), False
+            margin *= 4
         for i, (_, part) in enumerate(parts):
             if not exact[i]:
                 value = self.solve(part, guesses_left - 1, states[i], cutoff - total + bounds[i])

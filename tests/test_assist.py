@@ -1,0 +1,329 @@
+"""python -m optimal.assist: the prompt loop driven by a scripted input stream, --history through a
+subprocess (exit codes, one-line errors), several boards, Absurdle and puzzle modes. Small custom
+games throughout, so the whole file runs in seconds."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from greedy.builder import score_guesses
+from greedy.metrics import METRICS
+from lookahead.parallel import solver_for
+from optimal.absurdle import absurdle_reply
+from optimal.assist import Assistant, main, parse_step, run_loop, split_history
+from optimal.errors import BadInput
+from tests.conftest import small_game
+
+
+@pytest.fixture(scope="module")
+def game():
+    return small_game(60)
+
+
+def drive(assistant: Assistant, *lines: str) -> tuple[int, str]:
+    """Run the prompt loop on scripted lines; return the exit code and everything printed."""
+    out = io.StringIO()
+    code = run_loop(assistant, io.StringIO("".join(line + "\n" for line in lines)), out)
+    return code, out.getvalue()
+
+
+def reply(game, guess: str, answer: str) -> str:
+    return game.reply_text(game.reply(guess, answer))
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def test_step_spellings():
+    assert parse_step("salet BBYBB") == ("salet", ["BBYBB"])
+    assert parse_step("SALET=bbybb") == ("salet", ["bbybb"])
+    assert parse_step("salet ..Y.. 21000") == ("salet", ["..Y..", "21000"])
+    assert parse_step("salet BBYBB/GYBBB") == ("salet", ["BBYBB", "GYBBB"])
+    assert split_history("salet=BBYBB,clint=BYYBB") == [("salet", ["BBYBB"]), ("clint", ["BYYBB"])]
+    assert split_history("") == []
+
+
+# ---------------------------------------------------------------- the prompt loop
+
+
+def test_prompt_loop_plays_a_game_to_the_end_and_survives_bad_lines(game):
+    answer = "model"
+    first = reply(game, "salet", answer)
+    code, out = drive(Assistant(game, seed=1),
+                      "salet GGGGG",          # no answer fits (SALET is no answer)
+                      "zzzzz BBBBB",          # not in the guess list
+                      "salet GGGGY",          # impossible reply
+                      "salet BBY",            # wrong length
+                      "salet",                # no reply at all
+                      f"salet {first}",
+                      "list",
+                      "help",
+                      f"{answer} GGGGG",
+                      "quit")
+    assert code == 0
+    assert "error: no answer fits: check the colours of SALET" in out
+    assert "error: 'ZZZZZ' is not in the guess list" in out
+    assert "impossible" in out and "has 3 marks; expected 5" in out
+    assert "error: type SALET and its colours" in out
+    remaining = game.candidates([("salet", game.parse_reply(first))])
+    assert f"SALET {first}: {len(remaining)} answers left" in out
+    listed = [line for line in out.splitlines() if line.startswith(f"{len(remaining)} left:")]
+    assert len(listed) == 1 and "MODEL" in listed[0]  # the spoilers, printed once: on request
+    assert "commands:" in out
+    assert out.rstrip().endswith("solved in 2 guesses")
+
+
+def test_prompt_loop_reports_and_suggests_each_step(game):
+    code, out = drive(Assistant(game, seed=3), "quit")
+    assert code == 0
+    for label in ("best entropy", "best max", "best average", "random word", "optimal"):
+        assert label in out
+    assert "60 answers remain, 6 guesses left" in out and "proven" in out
+    assert "decided: every remaining answer can be found within the 6 guesses left" in out
+
+
+def test_undo_takes_back_a_step(game):
+    assistant = Assistant(game)
+    assistant.play("salet", [reply(game, "salet", "model")])
+    assistant.undo()
+    assert assistant.history == [] and len(assistant.boards[0].candidates) == 60
+    with pytest.raises(BadInput, match="nothing to undo"):
+        assistant.undo()
+
+
+def test_a_wrong_step_changes_nothing(game):
+    assistant = Assistant(game)
+    with pytest.raises(BadInput, match="no answer fits"):
+        assistant.play("salet", ["GGGGG"])
+    assert assistant.history == [] and len(assistant.boards[0].candidates) == 60
+
+
+def test_one_candidate_left_names_the_answer(game):
+    assistant = Assistant(game)
+    for guess in ("salet", "chomp", "dwarf", "gucks", "vibex", "lymph"):
+        assistant.play(guess, [reply(game, guess, "model")])
+        if len(assistant.boards[0].candidates) == 1:
+            break
+    text = "\n".join(assistant.report())
+    assert "the answer is MODEL" in text and "suggested: MODEL" in text
+
+
+# ---------------------------------------------------------------- strategies
+
+
+def test_suggestions_match_the_metrics_and_the_exact_search(game):
+    assistant = Assistant(game, seed=0)
+    assistant.play("salet", [reply(game, "salet", "crazy")])
+    candidates = assistant.boards[0].candidates
+    text = "\n".join(assistant.report())
+    pool = np.arange(len(game.guesses))
+    for label, metric in (("best entropy", "neg_entropy"), ("best max", "max"),
+                          ("best average", "expectation")):
+        word = next(line.split()[2] for line in text.splitlines() if line.strip().startswith(label))
+        scores, _ = score_guesses(game, METRICS[metric], candidates, pool)
+        assert scores[game.guess_id(word)] == scores.min()
+    total, guess = solver_for(game, 0, 16).best_guess(candidates, 5, None)
+    assert f"optimal       {game.guesses.words[guess].upper()}" in text
+    assert f"{total} guesses in all for the {len(candidates)} answers" in text
+    random_word = next(line.split()[2] for line in text.splitlines() if "random word" in line)
+    assert game.answer_index[random_word.lower()] in candidates
+
+
+def test_optimal_search_skipped_above_the_threshold(game):
+    text = "\n".join(Assistant(game, optimal_max=10).report())
+    assert "skipped: 60 candidates > 10" in text
+
+
+def test_hard_mode_rejects_an_illegal_guess_and_suggests_legal_ones():
+    game = small_game(60, mode="hard")
+    assistant = Assistant(game)
+    assistant.play("salet", [reply(game, "salet", "model")])
+    state = assistant.hard_state()
+    illegal = next(w for w in game.guesses.words if state.violation(w))
+    with pytest.raises(BadInput, match="not allowed in hard mode"):
+        assistant.play(illegal, ["BBBBB"])
+    for line in assistant.report():
+        if line.startswith("  best"):
+            assert state.allows(line.split()[2].lower())
+
+
+# ---------------------------------------------------------------- several boards
+
+
+def test_two_boards_finish_the_known_answer_first(game):
+    words = game.answers.words
+    # a guess that isolates one answer (a singleton reply group) but leaves another's group large
+    for guess in ("salet", "crane", "trace", "roate"):
+        codes = game.matrix[game.guess_id(guess)]
+        sizes = np.bincount(codes, minlength=game.n_codes)
+        single = [j for j in range(len(words)) if sizes[codes[j]] == 1 and words[j] != guess]
+        big = [j for j in range(len(words)) if sizes[codes[j]] > 3]
+        if single and big:
+            break
+    known, other = words[single[0]], words[big[0]]
+    assistant = Assistant(game, boards=2)
+    assistant.play(guess, [reply(game, guess, known), reply(game, guess, other)])
+    text = "\n".join(assistant.report())
+    assert f"suggested: {known.upper()} (board 1's answer is known)" in text
+    assert f"board 1: 1 left, the answer is {known.upper()}" in text
+    with pytest.raises(BadInput, match="needs 2 replies"):
+        assistant.play(known, ["GGGGG"])
+    assistant.play(known, ["GGGGG", reply(game, known, other)])
+    assert assistant.unsolved == [1]
+    with pytest.raises(BadInput, match="needs 1 reply"):
+        assistant.play("salet", ["BBBBB", "BBBBB"])
+    assert "suggested:" in "\n".join(assistant.report())
+
+
+def test_two_boards_maximize_summed_information(game):
+    assistant = Assistant(game, boards=2)
+    assistant.play("salet", [reply(game, "salet", "model"), reply(game, "salet", "crazy")])
+    line = next(x for x in assistant.report() if x.startswith("suggested:"))
+    pool = np.arange(len(game.guesses))
+    total = sum(score_guesses(game, METRICS["neg_entropy"], b.candidates, pool)[0]
+                for b in assistant.boards)
+    assert total[game.guess_id(line.split()[1])] == pytest.approx(total.min())
+    assert "over 2 unsolved boards" in line
+
+
+# ---------------------------------------------------------------- Absurdle
+
+
+def test_absurdle_replies_itself(game):
+    assistant = Assistant(game, absurdle=True)
+    code, kept = absurdle_reply(game, game.all_candidates(), "salet")
+    lines = assistant.play("salet", [])
+    assert lines == [f"SALET Absurdle replies {game.reply_text(code)}: {len(kept)} answers left"]
+    assert np.array_equal(assistant.boards[0].candidates, kept)
+    assert "suggested:" in "\n".join(assistant.report())
+    with pytest.raises(BadInput, match="type only the guess"):
+        assistant.play("crane", ["BBBBB"])
+
+
+def test_absurdle_prompt_loop_until_won(game):
+    """The input stream is a generator that plays the assistant's own suggestion each time."""
+    assistant = Assistant(game, absurdle=True)
+
+    def moves():
+        yield "salet"
+        while True:
+            yield next(x for x in assistant.report() if x.startswith("suggested:")).split()[1]
+
+    out = io.StringIO()
+    assert run_loop(assistant, moves(), out) == 0
+    assert assistant.won and "Absurdle replies" in out.getvalue()
+    assert out.getvalue().rstrip().endswith(f"solved in {len(assistant.history)} guesses")
+
+
+# ---------------------------------------------------------------- puzzle
+
+
+def test_puzzle_is_seeded_and_replies_itself(game):
+    first, second = Assistant(game, puzzle=True, seed=5), Assistant(game, puzzle=True, seed=5)
+    opening = first.start()
+    assert opening == second.start()
+    assert len(first.history) in (2, 3) and not first.won
+    secret = game.answers.words[first.boards[0].secret]
+    guess = "salet" if secret != "salet" else "crane"
+    with pytest.raises(BadInput, match="the reply to"):
+        wrong = "GGGGG" if reply(game, guess, secret) != "GGGGG" else "BBBBB"
+        first.play(guess, [wrong])
+    code, out = drive(second, "list", secret, "quit")
+    assert f"{secret.upper()} GGGGG: found it" in out and "solved in" in out
+
+
+def test_puzzle_with_a_fixed_answer(game):
+    assistant = Assistant(game, puzzle=True, secrets=["model"], seed=1)
+    assistant.start()
+    assert game.answers.words[assistant.boards[0].secret] == "model"
+    assistant.play("model", [])
+    assert assistant.won and assistant.report() == [f"solved in {len(assistant.history)} guesses"]
+
+
+# ---------------------------------------------------------------- the command line
+
+
+@pytest.fixture(scope="module")
+def list_args(tmp_path_factory, game):
+    folder = tmp_path_factory.mktemp("lists")
+    answers, guesses = folder / "answers.txt", folder / "guesses.txt"
+    answers.write_text("\n".join(game.answers.words) + "\n")
+    guesses.write_text("\n".join(game.guesses.words) + "\n")
+    return ["--answers", str(answers), "--guesses", str(guesses)]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "optimal.assist", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def determining_history(game, answer: str) -> str:
+    """A history after which only `answer` fits."""
+    steps, candidates = [], game.all_candidates()
+    for guess in ("salet", "chomp", "dwarf", "gucks", "vibex", "lymph", "chomp", "blind"):
+        steps.append(f"{guess}={reply(game, guess, answer)}")
+        candidates = game.candidates([(w, game.parse_reply(r)) for w, r in
+                                      (s.split("=") for s in steps)])
+        if len(candidates) == 1:
+            return ",".join(steps)
+    raise AssertionError("no determining history")
+
+
+def test_history_prints_the_answer_when_determined(game, list_args):
+    history = determining_history(game, "model")
+    result = run(*list_args, "--history", history)
+    assert result.returncode == 0, result.stderr
+    assert "the answer is MODEL" in result.stdout and "suggested: MODEL" in result.stdout
+
+
+@pytest.mark.parametrize("history, message", [
+    ("salet=GGGGG", "no answer fits: check the colours of SALET"),
+    ("zzzzz=BBBBB", "'ZZZZZ' is not in the guess list"),
+    ("salet=GGGGY", "impossible"),
+    ("salet=BBY", "has 3 marks; expected 5"),
+])
+def test_history_bad_input_is_one_stderr_line_and_exit_2(list_args, history, message):
+    result = run(*list_args, "--history", history)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_history_hard_mode_violation_and_bad_options(list_args, capsys):
+    assert main([*list_args, "--hard", "--history", "salet=BBYBB,chomp=BBBBB"]) == 2
+    assert main([*list_args, "--boards", "2", "--hard", "--history", ""]) == 2
+    assert main([*list_args, "--absurdle", "--boards", "2", "--history", ""]) == 2
+    assert main([*list_args, "--answer", "zzzzz", "--history", ""]) == 2
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert len(errors) == 4
+    assert "not allowed in hard mode: it must contain L" in errors[0]
+    assert "--hard goes with one board" in errors[1]
+
+
+def test_show_prints_the_remaining_answers(list_args, capsys):
+    assert main([*list_args, "--history", "salet=BBBBB", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert "5 left: BOOBY HUMPH IVORY MIMIC POUND" in out  # the answers with no S, A, L, E, T
+    assert main([*list_args, "--history", "salet=BBBBB"]) == 0
+    assert "left: " not in capsys.readouterr().out
+
+
+def test_quordle_puzzle_from_the_command_line(list_args, capsys):
+    assert main([*list_args, "--boards", "4", "--puzzle", "--seed", "3", "--history", ""]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Quordle:") and "9 guesses" in out
+    assert "4 of 4 boards unsolved" in out and "suggested:" in out
+
+
+def test_help_shows_examples(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    text = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    assert "examples:" in text and "--history salet=BBYBB,clint=BYYBB" in text
+    assert "salet BBYBB GYBBB" in text  # the multi-board input format
