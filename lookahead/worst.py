@@ -70,9 +70,11 @@ def separating_guesses(ws, items):
     for w in range(W):
         acc[w] = ~np.uint64(0)
     c = items.shape[0]
-    for i in range(1, c):
-        for j in range(i):
-            row = ws.pair_pool[pair_bits(ws, items[i], items[j])]
+    # Neighbours in list order first: alphabetical neighbours share letters, so they are the
+    # pairs fewest guesses separate, and the intersection empties soonest on them.
+    for step in range(1, c):
+        for i in range(step, c):
+            row = ws.pair_pool[pair_bits(ws, items[i], items[i - step])]
             alive = np.uint64(0)
             for w in range(W):
                 acc[w] &= row[w]
