@@ -23,6 +23,7 @@ EXAMPLES = """examples:
   python -m optimal.verify palet.hard.origwordlist.g5.tree --hard --max-depth 5
   python -m optimal.verify tree.json --answers my-answers.txt --guesses my-guesses.txt
   python -m optimal.verify tree.json --play whiff                    # show one game
+  python -m optimal.verify tree.json --evil                          # the game Evil Wordle forces
 """
 
 
@@ -51,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("tree", help="tree file: JSON (optimal-tree/1) or Selby's line format")
     add_game_arguments(parser, default_depth=None)
     parser.add_argument("--play", metavar="WORD", help="also show the game the tree plays for WORD")
+    parser.add_argument("--evil", action="store_true",
+                        help="also show the game Evil Wordle forces (always the largest branch)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args(argv)
 
@@ -84,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         stats = summarize(counts)
         print(f"VALID: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
               f"mean {stats.mean:.4f}, worst {stats.worst}")
+        if args.evil:
+            from optimal.evil import evil_game, evil_text
+
+            print(f"Evil Wordle: {evil_text(evil_game(tree_file.tree, game), game)}")
         print(report_line(counts))
         print(histogram_text(counts))
         claimed = (tree_file.meta.get("stats") or {}).get("total")

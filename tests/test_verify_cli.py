@@ -82,3 +82,9 @@ def test_malformed_word_list(files):
                          capture_output=True, text=True)
     assert run.returncode == 2 and "mixed lengths" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_evil_option(files, capsys):
+    assert main([files["selby"], "--answers", files["answers"], "--guesses", files["guesses"],
+                 "--evil"]) == 0
+    assert "Evil Wordle: " in capsys.readouterr().out
