@@ -7,7 +7,6 @@ and markdown tables.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 

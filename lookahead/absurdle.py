@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from lookahead.memo import EVALUATIONS, NODES
+from lookahead.scan import count_replies
 from lookahead.worst import any_of, separating_guesses
 
 MAX_REPLIES = 243
@@ -40,13 +41,7 @@ def kept_bucket(ws, S, g, rank, out):
     reply code (the all-green code when g was the last answer)."""
     row = ws.M[g]
     cnt, touched = ws.cnt, ws.touched
-    k = 0
-    for i in range(S.shape[0]):
-        c = row[S[i]]
-        if cnt[c] == 0:
-            touched[k] = c
-            k += 1
-        cnt[c] += 1
+    k = count_replies(row, S, cnt, touched)
     best, best_size = -1, -1
     for t in range(k):
         c = touched[t]
@@ -68,13 +63,7 @@ def kept_sizes(ws, S, guesses, rank, sizes):
     cnt, touched = ws.cnt, ws.touched
     for t in range(guesses.shape[0]):
         row = ws.M[guesses[t]]
-        k = 0
-        for i in range(S.shape[0]):
-            c = row[S[i]]
-            if cnt[c] == 0:
-                touched[k] = c
-                k += 1
-            cnt[c] += 1
+        k = count_replies(row, S, cnt, touched)
         biggest = 0
         for j in range(k):
             biggest = max(biggest, cnt[touched[j]])

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from lookahead.kernel import partition
+from lookahead.scan import count_replies
 from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, memo_find, memo_store
 
 TOTAL, LONGEST = 0, 1
@@ -30,13 +31,7 @@ def rank_candidates(ws, S, level, objective):
     for t in range(n):
         g = ws.ans_guess[S[t]]
         row = ws.M[g]
-        k = 0
-        for i in range(n):
-            c = row[S[i]]
-            if cnt[c] == 0:
-                touched[k] = c
-                k += 1
-            cnt[c] += 1
+        k = count_replies(row, S, cnt, touched)
         squares, biggest = 0, 0
         for j in range(k):
             x = cnt[touched[j]]

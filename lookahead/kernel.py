@@ -21,7 +21,7 @@ from lookahead.bounds import INF, set_lower_bound
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
     memo_find, memo_store
-from lookahead.scan import rank_guesses
+from lookahead.scan import count_replies, rank_guesses
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
 MARGIN_GROWTH = 4  # how fast the margin given to every part grows between passes
@@ -46,13 +46,7 @@ def partition(ws, S, g, level):
     row = ws.M[g]
     cnt, pid, touched = ws.cnt, ws.pid, ws.touched
     n = S.shape[0]
-    k = 0
-    for i in range(n):
-        c = row[S[i]]
-        if cnt[c] == 0:
-            touched[k] = c
-            k += 1
-        cnt[c] += 1
+    k = count_replies(row, S, cnt, touched)
     pos = 0
     m = 0
     for t in range(k):
@@ -96,13 +90,7 @@ def best_candidate(ws, S, d):
     for t in range(n):
         g = ws.ans_guess[S[t]]
         row = ws.M[g]
-        k = 0
-        for i in range(n):
-            c = row[S[i]]
-            if cnt[c] == 0:
-                touched[k] = c
-                k += 1
-            cnt[c] += 1
+        k = count_replies(row, S, cnt, touched)
         bound = n
         for j in range(k):
             c = touched[j]

@@ -26,6 +26,22 @@ SQUARES_CAP = (1 << SQUARES_BITS) - 1  # a tie-break only: clipping it is harmle
 LB_SHIFT = INDEX_BITS + SQUARES_BITS
 
 
+@njit(cache=True, inline="always")
+def count_replies(row, S, cnt, touched):
+    """Count the replies of one guess (its row of the matrix) to the answers in S into `cnt`,
+    listing each distinct reply once in `touched`; returns how many there are. The caller resets
+    `cnt` for the listed replies. Partitions, candidate checks and the adversaries all start here.
+    """
+    k = 0
+    for i in range(S.shape[0]):
+        c = row[S[i]]
+        if cnt[c] == 0:
+            touched[k] = c
+            k += 1
+        cnt[c] += 1
+    return k
+
+
 @njit(cache=True)
 def gather_replies(ws, S, level):
     """Copy the replies of the answers in S to the node's guesses into ws.B; return the number of

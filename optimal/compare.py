@@ -21,7 +21,7 @@ from optimal.evil import evil_game
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
 from optimal.results import provenance, run_dir, write_report
-from optimal.tree import Node, check, verify
+from optimal.tree import Node, verify
 
 EXAMPLES = """examples:
   python -m optimal.compare                       # original lists, normal mode
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             out_dir = run_dir(args.out, game)
             png = out_dir / "compare.png"
             if histogram_png({r.name: r.counts for r in rows}, png, title):
-                lines += ["", f"![distributions](compare.png)"]
+                lines += ["", "![distributions](compare.png)"]
             prov = provenance(seconds, argv)
             write_report(out_dir, "\n".join(lines) + "\n\n## Provenance\n\n```\n"
                          + json.dumps(prov, indent=1) + "\n```", name="COMPARE.md")

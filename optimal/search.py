@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
-import time
-from pathlib import Path
 
 from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
-from optimal.errors import BadInput, NoTree
-from optimal.game import Game, parse_history
+from optimal.errors import BadInput
 
 EXAMPLES = """examples:
   python -m optimal.search --max-depth 6                 # top 100 first words, best one proven

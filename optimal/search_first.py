@@ -16,7 +16,7 @@ from lookahead.bounds import INF
 from lookahead.firstguess import SearchSetting, ranked_guesses, search_guesses, solve_guess
 from lookahead.solver import FirstGuessResult
 from optimal.errors import BadInput, NoTree
-from optimal.files import atomic_write_text
+from optimal.checkpoint import load_checkpoint, save_checkpoint
 from optimal.game import Game
 from optimal.report import cumulative_line, histogram_text, report_line, summarize
 from optimal.results import provenance, run_dir, write_report, write_summary, write_tree
@@ -70,7 +70,7 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
     out_dir = run_dir(args.out, game, suffix)
     done: dict[str, FirstGuessResult] = {}
     if args.all and not args.no_write:
-        done = load_checkpoint(out_dir, game, setting)
+        done = load_results(out_dir, game, setting)
     todo = [g for g in words if game.guesses.words[g] not in done]
     best_value = min([r.value for r in done.values() if r.exact] + [INF])
     single = len(words) == 1 and bool(args.first)
@@ -85,7 +85,7 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
         shown = f"best {best_word.word.upper()} {value_text(best_word, setting.beam)}" if best_word else "best -"
         bar.set_postfix_str(f"{shown} | {result.word.upper()} {value_text(result, setting.beam)}")
         if args.all and not args.no_write and time.perf_counter() - last_save[0] > 10:
-            save_checkpoint(out_dir, game, setting, done)
+            save_results(out_dir, game, setting, done)
             last_save[0] = time.perf_counter()
 
     try:
@@ -107,7 +107,7 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
     finally:
         bar.close()
         if args.all and not args.no_write:
-            save_checkpoint(out_dir, game, setting, done)
+            save_results(out_dir, game, setting, done)
 
     results = [done[game.guesses.words[g]] for g in words if game.guesses.words[g] in done]
     exact = [r for r in results if r.exact]
@@ -241,24 +241,15 @@ def compose_report(game: Game, results, best: FirstGuessResult, proof, setting: 
     return {"text": text, "markdown": markdown, "summary": summary}
 
 
-def load_checkpoint(out_dir: Path, game: Game, setting: SearchSetting) -> dict[str, FirstGuessResult]:
+def load_results(out_dir: Path, game: Game, setting: SearchSetting) -> dict[str, FirstGuessResult]:
     """Results of an interrupted --all run with the same game and search, if any."""
-    path = out_dir / CHECKPOINT
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError):
-        raise BadInput(f"{path} is damaged; delete it to start the --all run afresh") from None
-    if data.get("game") != game.fingerprint or data.get("beam") != setting.beam:
-        raise BadInput(f"{path} belongs to another game or search; delete it or use another --out")
+    data = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"beam": setting.beam})
     return {word: FirstGuessResult(word, r["value"], r["exact"], r.get("seconds", 0.0))
-            for word, r in data["results"].items()}
+            for word, r in data.items()}
 
 
-def save_checkpoint(out_dir: Path, game: Game, setting: SearchSetting,
-                    done: dict[str, FirstGuessResult]) -> None:
-    data = {"game": game.fingerprint, "beam": setting.beam,
-            "results": {w: {"value": r.value, "exact": r.exact, "seconds": round(r.seconds, 3)}
-                        for w, r in done.items()}}
-    atomic_write_text(out_dir / CHECKPOINT, json.dumps(data) + "\n")
+def save_results(out_dir: Path, game: Game, setting: SearchSetting,
+                 done: dict[str, FirstGuessResult]) -> None:
+    save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"beam": setting.beam},
+                    {w: {"value": r.value, "exact": r.exact, "seconds": round(r.seconds, 3)}
+                     for w, r in done.items()})

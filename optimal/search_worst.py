@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
-
 from lookahead.firstguess import SearchSetting
 from lookahead.parallel import solver_for, worst_case_task
 from optimal.errors import BadInput, NoTree
-from optimal.files import atomic_write_text
+from optimal.checkpoint import load_checkpoint, save_checkpoint
 from optimal.game import Game
 from optimal.results import provenance, run_dir, write_report, write_summary, write_tree
 from optimal.search_first import choose_words
@@ -39,7 +37,7 @@ def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
     every_branch = not args.all
     done: dict[str, dict] = {}
     if args.all and not args.no_write:
-        done = load_checkpoint(out_dir, game)
+        done = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"})
     todo = [g for g in words if game.guesses.words[g] not in done]
     shortfall_words = {game.guesses.words[g] for g in words[:args.shortfall]}
     bar = tqdm(total=len(words), initial=len(words) - len(todo), desc="first guesses", unit="word",
@@ -53,7 +51,7 @@ def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
         bar.set_postfix_str(f"{feasible} within {game.max_guesses} | {result['word'].upper()} "
                             f"{'yes' if result['feasible'] else 'no'}")
         if args.all and not args.no_write and time.perf_counter() - last_save[0] > 10:
-            save_checkpoint(out_dir, game, done)
+            save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"}, done)
             last_save[0] = time.perf_counter()
 
     def task(g: int):
@@ -72,7 +70,7 @@ def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
     finally:
         bar.close()
         if args.all and not args.no_write:
-            save_checkpoint(out_dir, game, done)
+            save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"}, done)
 
     results = [done[game.guesses.words[g]] for g in words]
     seconds = time.perf_counter() - start
@@ -151,20 +149,3 @@ def compose(game: Game, results: list[dict], how: str, seconds: float, args) -> 
                           "branch, the least number of answers any tree must find late (exact, by "
                           "branch and bound).", "", *rows])
     return text, markdown
-
-
-def load_checkpoint(out_dir: Path, game: Game) -> dict[str, dict]:
-    path = out_dir / CHECKPOINT
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError):
-        raise BadInput(f"{path} is damaged; delete it to start the --all run afresh") from None
-    if data.get("game") != game.fingerprint:
-        raise BadInput(f"{path} belongs to another game; delete it or use another --out")
-    return data["results"]
-
-
-def save_checkpoint(out_dir: Path, game: Game, done: dict[str, dict]) -> None:
-    atomic_write_text(out_dir / CHECKPOINT, json.dumps({"game": game.fingerprint, "results": done}) + "\n")

@@ -130,3 +130,34 @@ def test_evil_walk_takes_the_largest_branch_every_time():
         sizes[game.won] = 0
         assert sizes[code] == sizes.max()
         history.append((guess, code))
+
+
+def test_worst_objective_cli_all_words_resumes(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    game = small_game(60)
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(game.answers.words) + "\n")
+    guesses.write_text("\n".join(game.guesses.words) + "\n")
+    args = [sys.executable, "-m", "optimal.search", "--objective", "worst", "--max-depth", "3",
+            "--answers", str(answers), "--guesses", str(guesses), "--out", str(tmp_path / "res"),
+            "--quiet", "--jobs", "1"]
+    first = subprocess.run(args + ["--all"], capture_output=True, text=True)
+    assert first.returncode in (0, 1) and "Traceback" not in first.stderr
+    out_dir = tmp_path / "res" / "answers-guesses-normal-d3-worst"
+    checkpoint = json.loads((out_dir / "checkpoint-worst-all.json").read_text())
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert len(checkpoint["results"]) == len(summary["results"]) > 40
+    again = subprocess.run(args + ["--all"], capture_output=True, text=True)
+    assert again.returncode == first.returncode
+    assert json.loads((out_dir / "summary.json").read_text())["feasible"] == summary["feasible"]
+    solver = Solver(game.with_limits(max_guesses=3), cache_mb=16, pair_mb=8)
+    for word in summary["feasible"][:3]:
+        tree = solver.finishing_tree(game.all_candidates(), 3, first=game.guess_id(word))
+        assert tree is not None and check(tree, game.with_limits(max_guesses=3)).max() <= 3
+    for result in summary["results"][:10]:
+        feasible = solver.finishing_tree(game.all_candidates(), 3,
+                                         first=game.guess_id(result["word"])) is not None
+        assert feasible == result["feasible"]

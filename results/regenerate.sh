@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Re-create every artifact in results/ (run from the repository root, in the project's venv).
+# Figures in the README of this folder were measured on the 2-core development machine.
+# The two --all runs take the longest (see results/README.md); both are resumable.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+capture() {  # capture FILE COMMAND...: run a command, keep its output with the command line
+  local file=$1; shift
+  mkdir -p "$(dirname "$file")"
+  { echo '```'; echo "\$ $*"; "$@"; echo '```'; } > "$file.tmp" 2>&1 || true
+  mv "$file.tmp" "$file"
+}
+
+# optimal trees (issue: search)
+python -m optimal.search --max-depth 6 --quiet
+python -m optimal.search --first salet --hard --quiet
+python -m optimal.search --first palet --hard --max-depth 5 --quiet
+python -m optimal.search --top 20 --beam 20 --quiet
+python -m optimal.search --all --out results/all-first-words --quiet
+
+# worst case (minimax depth)
+python -m optimal.search --objective worst --max-depth 4 --all --quiet || true
+python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20 --out results/shortfall --quiet || true
+python -m optimal.search --objective worst --max-depth 5 --first salet --quiet
+python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard --quiet
+
+# comparisons, adversaries, greedy, Jotto, pangrams
+python -m optimal.compare
+python -m optimal.compare --hard
+capture results/absurdle/ABSURDLE.md python -m optimal.absurdle
+capture results/absurdle/ANSWER-LIST-WINS.md python -m optimal.absurdle --pool answers --count 4
+capture results/absurdle/CHALLENGE-CRANE.md python -m optimal.absurdle --target crane
+capture results/antiwordle/ANTIWORDLE.md python -m optimal.antiwordle --beams 1,2,3
+capture results/greedy/NORVIG.md python -m greedy --table norvig
+capture results/greedy/FIRST-GUESSES-norvig.md python -m greedy --lists norvig --first-guesses 20
+capture results/greedy/FIRST-GUESSES-original.md python -m greedy --first-guesses 20
+capture results/greedy/SECOND-GUESSES-salet.md python -m greedy --second-guesses salet
+capture results/jotto/NORVIG.md python -m greedy --game jotto --table norvig
+capture results/jotto/FIRST-GUESSES.md python -m greedy --game jotto --first-guesses 10
+capture results/pangrams/SUMMARY.md python -m optimal.pangrams --solver both --out results/pangrams/guesses-12972.txt
