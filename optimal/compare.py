@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
-from optimal.errors import BadInput
+from optimal.errors import BadInput, NoTree
 from optimal.evil import evil_game
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
@@ -62,22 +62,37 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
     exact = SearchSetting(0, 1024, jobs)
     if first is None:  # the best of a quick beam over the most promising first words
         start = time.perf_counter()
-        probe = SearchSetting(5, 1024, jobs)
-        words = [g for g, _ in ranked_guesses(game, probe, limit=20)]
-        found = [r for r in search_guesses(game, words, probe) if r.exact]
+        words = [g for g, _ in ranked_guesses(game, exact, limit=20)]
+        for beam in (5, 20, 0):  # a narrow beam may find no tree within the limit: widen it
+            found = [r for r in search_guesses(game, words, SearchSetting(beam, 1024, jobs))
+                     if r.exact]
+            if found:
+                break
+        if not found:
+            raise NoTree(f"none of the 20 most promising first words finds every answer within "
+                         f"{game.max_guesses} guesses")
         first = min(found, key=lambda r: (r.value, words.index(game.guess_id(r.word)))).word
-        how = (f"{first.upper()}, the best of the 20 most promising first words by a beam of 5 "
+        search = f"a beam of {beam}" if beam else "exact search"
+        how = (f"{first.upper()}, the best of the 20 most promising first words by {search} "
                f"({time.perf_counter() - start:.1f} s)")
     else:
         how = f"{first.upper()}, as given"
     guess = game.guess_id(first)
+    missing = []
     for beam in beams:
         result = solve_guess(game, guess, SearchSetting(beam, 1024, jobs))
         if result.tree is not None:
             add(f"beam {beam}, first {first.upper()}", result.tree, result.seconds)
+        else:
+            missing.append(f"beam {beam} finds no tree within {game.max_guesses} guesses for "
+                           f"{first.upper()} (too few guesses per node to keep every answer in time)")
     result = solve_guess(game, guess, exact)
     if result.tree is not None:
         add(f"optimal for {first.upper()} (proven)", result.tree, result.seconds)
+    else:
+        missing.append(f"no tree within {game.max_guesses} guesses exists for {first.upper()} (proven)")
+    if missing:
+        how += ". Not in the table: " + "; ".join(missing)
     return rows, how
 
 
