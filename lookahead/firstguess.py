@@ -46,10 +46,11 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
 
 def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candidates=None,
                    guesses_left: int | None = None, state: HardState | None = None,
-                   cutoff: int = INF, skip: Callable[[int], bool] | None = None,
+                   cutoff: int = INF, tighten: bool = True,
                    on_result: Callable[[FirstGuessResult, int], None] | None = None
                    ) -> list[FirstGuessResult]:
-    """Evaluate `guesses` at a state, each cut off at the best exact total so far (or `cutoff`).
+    """Evaluate `guesses` at a state, each cut off at the best exact total so far (or `cutoff`;
+    with `tighten=False` always at `cutoff`, e.g. to find every word that ties with the best).
 
     Results come back as they complete; `on_result(result, best)` sees each one. A result is exact
     when it is below the cutoff it ran with; otherwise its value is a lower bound at least that
@@ -61,7 +62,7 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
     results: list[FirstGuessResult] = []
 
     def record(result: FirstGuessResult) -> None:
-        if result.exact and result.value < best[0]:
+        if tighten and result.exact and result.value < best[0]:
             best[0] = result.value
         results.append(result)
         if on_result:

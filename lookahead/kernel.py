@@ -20,7 +20,7 @@ from numba import njit
 from lookahead.bounds import INF, set_lower_bound
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
-    memo_find, memo_store
+    SAME_SPLITS, memo_find, memo_store
 from lookahead.scan import count_replies, rank_guesses
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
@@ -74,6 +74,60 @@ def partition(ws, S, g, level):
     for t in range(k):
         pid[touched[t]] = -1
     return m
+
+
+SPLIT_SLOTS = 2048  # per level: splits remembered at one node (more are simply not deduplicated)
+
+
+@njit(cache=True)
+def new_node(ws, level):
+    """Start a node at `level`: forget the splits seen at the previous node there."""
+    ws.split_stamp_now[level] += 1
+
+
+@njit(cache=True)
+def same_split(ws, S, g1, g2):
+    """Whether guesses g1 and g2 split S into the same classes (the replies correspond one to one,
+    and the all-green reply only to itself)."""
+    to2, to1 = ws.map_a, ws.map_b
+    r1, r2 = ws.M[g1], ws.M[g2]
+    same = True
+    for i in range(S.shape[0]):
+        a, b = r1[S[i]], r2[S[i]]
+        if (a == ws.won) != (b == ws.won) or (to2[a] >= 0 and to2[a] != b) or (to1[b] >= 0 and to1[b] != a):
+            same = False
+            break
+        to2[a] = b
+        to1[b] = a
+    for i in range(S.shape[0]):
+        to2[r1[S[i]]] = -1
+        to1[r2[S[i]]] = -1
+    return same
+
+
+@njit(cache=True)
+def split_seen(ws, S, g, level, parts):
+    """True when an earlier guess at this node split S exactly as g does (then g is skipped: same
+    split, same value); otherwise g's split is remembered. Splits are found by a hash of their
+    parts and confirmed member by member, so a hash collision never skips a guess wrongly."""
+    sig = np.uint64(0)
+    for j in range(parts):
+        h = ws.part_hash[level, j] * np.uint64(0x9E3779B97F4A7C15)
+        sig += h ^ (h >> np.uint64(29))
+    mask = SPLIT_SLOTS - 1
+    i = np.int64(sig & np.uint64(mask))
+    now = ws.split_stamp_now[level]
+    for _ in range(SPLIT_SLOTS):
+        if ws.split_stamp[level, i] != now:
+            ws.split_stamp[level, i] = now
+            ws.split_key[level, i] = sig
+            ws.split_guess[level, i] = g
+            return False
+        if ws.split_key[level, i] == sig and same_split(ws, S, ws.split_guess[level, i], g):
+            ws.stats[SAME_SPLITS] += 1
+            return True
+        i = (i + 1) & mask
+    return False
 
 
 @njit(cache=True)
@@ -164,6 +218,7 @@ def solve(ws, S, h, d, level, beta):
             memo_store(ws, key, S, state, known, LOWER, -1)
         return known
     m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
+    new_node(ws, level)
     best = INF
     best_guess = -1
     bound = lowest_off  # least lower bound of any guess that failed or was not tried
@@ -175,8 +230,10 @@ def solve(ws, S, h, d, level, beta):
                 bound = min(bound, guess_bound)
                 break
             g = ws.cand[level, t]
-            ws.stats[EVALUATIONS] += 1
             parts = partition(ws, S, g, level)
+            if split_seen(ws, S, g, level, parts):
+                continue
+            ws.stats[EVALUATIONS] += 1
             total = n
             for j in range(parts):
                 c = ws.part_size[level, j]

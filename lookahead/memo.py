@@ -16,7 +16,7 @@ EXACT, LOWER = 1, 2
 
 # counters in the stats array (shared with the kernel)
 NODES, FULL_SCANS, MEMO_HITS, MEMO_CUTOFFS, MEMO_ENTRIES, POOL_USED, MEMO_FULL, EVALUATIONS, \
-    QUICK, SCANNED, LIST_SORTED, MEMO_PROBES = range(12)
+    QUICK, SCANNED, LIST_SORTED, MEMO_PROBES, SAME_SPLITS = range(13)
 STATS_SIZE = 16
 
 STATE_WORDS = 6  # hard-mode state packed into int32 words (see kernel.pack_state)

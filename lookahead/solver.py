@@ -20,7 +20,7 @@ from lookahead.kernel import solve as _solve
 from lookahead.scan import rank_guesses as _rank
 from lookahead.worst import can_finish as _can_finish
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, MEMO_CUTOFFS, MEMO_ENTRIES, MEMO_FULL,
-                            MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SCANNED)
+                            MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS, SCANNED)
 from lookahead.workspace import make_workspace
 from optimal.game import Game, HardState
 from optimal.tree import Node
@@ -221,4 +221,5 @@ class Solver:
                 "memo_hits": int(s[MEMO_HITS]), "memo_bound_cutoffs": int(s[MEMO_CUTOFFS]),
                 "memo_entries": int(s[MEMO_ENTRIES]), "memo_pool_used": int(s[POOL_USED]),
                 "memo_dropped": int(s[MEMO_FULL]), "memo_slots": int(self.ws.mkeys.size),
+                "same_splits_skipped": int(s[SAME_SPLITS]),
                 "kernel_seconds": round(self.seconds, 2)}

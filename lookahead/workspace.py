@@ -11,6 +11,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from lookahead.kernel import SPLIT_SLOTS
 from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 
 Workspace = namedtuple("Workspace", [
@@ -24,9 +25,10 @@ Workspace = namedtuple("Workspace", [
     "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
     "part_order",
     "cand", "lbs", "keys", "legal", "nlegal", "greens", "mins", "state_words", "state_hash",
-    "best_at",
+    "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
     # scratch, never live across a recursive call
-    "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored",
+    "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
+    "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
     "pair_slot", "pair_pool", "pair_used", "pair_acc",
 ])
@@ -64,9 +66,12 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         np.zeros(levels, np.int64), np.full((levels, L), -1, np.int8),
         np.zeros((levels, 26), np.int8), np.zeros((levels, STATE_WORDS), np.int32),
         np.zeros(levels, np.uint64), np.full(levels, -1, np.int64),
+        np.zeros((levels, SPLIT_SLOTS), np.uint64), np.zeros((levels, SPLIT_SLOTS), np.int32),
+        np.zeros((levels, SPLIT_SLOTS), np.int64), np.zeros(levels, np.int64),
         np.zeros((A, G), matrix.dtype), np.zeros(G, np.uint16), np.zeros(G, np.uint16), np.zeros(G, np.uint32),
         np.zeros(G, np.uint8), np.zeros(G, np.uint8), np.zeros(codes, np.int64),
         np.full(codes, -1, np.int64), np.zeros(codes, np.int64), np.zeros(26, np.int64),
+        np.full(codes, -1, np.int64), np.full(codes, -1, np.int64),
         np.full(A * A if pair_mb else 1, -1, np.int32),
         np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words), np.uint64),
         np.zeros(1, np.int64), np.zeros(words, np.uint64),

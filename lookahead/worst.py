@@ -19,7 +19,8 @@ from numba import njit
 
 from lookahead.bounds import INF
 from lookahead.hardmode import child_legal, child_state
-from lookahead.kernel import MEMO_MIN, best_candidate, node_key, partition, sort_parts_by_size
+from lookahead.kernel import (MEMO_MIN, best_candidate, new_node, node_key, partition,
+                              sort_parts_by_size, split_seen)
 from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, QUICK, memo_find, memo_store
 from lookahead.scan import (PAIRWISE_MAX, count_histogram, count_pairwise, gather_replies,
                             rank_guesses)
@@ -138,6 +139,7 @@ def can_finish(ws, S, h, d, level):
         ws.best_at[level] = quick_guess
         return 1
     m, lowest, _ = rank_guesses(ws, S, d, level, INF)
+    new_node(ws, level)
     found = -1
     if d == 2:
         if lowest < INF:  # a guess splits S into single answers
@@ -145,8 +147,10 @@ def can_finish(ws, S, h, d, level):
     else:
         for t in range(m):
             g = ws.cand[level, t]
-            ws.stats[EVALUATIONS] += 1
             parts = partition(ws, S, g, level)
+            if split_seen(ws, S, g, level, parts):
+                continue
+            ws.stats[EVALUATIONS] += 1
             sort_parts_by_size(ws, level, parts)
             largest = ws.part_size[level, ws.part_order[level, 0]]
             if d == 3 and largest > MAX_REPLIES:

@@ -104,6 +104,8 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
             if len(todo) > 1 and best_value >= INF and not setting.beam:
                 best_value, todo = probe_upper_bound(game, todo, setting)
             search_guesses(game, todo, setting, cutoff=best_value, on_result=on_result)
+        if not setting.beam:
+            settle_ties(game, done, setting)
     finally:
         bar.close()
         if args.all and not args.no_write:
@@ -144,6 +146,17 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
         print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
               f"{out_dir / 'REPORT.md'}")
     return 0
+
+
+def settle_ties(game: Game, done: dict[str, FirstGuessResult], setting: SearchSetting) -> None:
+    """Words stopped exactly at the best total might tie with it: search them again with the
+    cutoff one higher, so each is either proven worse or found to tie (then its total is exact)."""
+    best = min([r.value for r in done.values() if r.exact] + [INF])
+    open_words = [game.guess_id(w) for w, r in done.items() if not r.exact and r.value == best]
+    if best >= INF or not open_words:
+        return
+    for result in search_guesses(game, open_words, setting, cutoff=best + 1, tighten=False):
+        done[result.word] = result
 
 
 PROBE_BEAM = 5
@@ -199,9 +212,13 @@ def compose_report(game: Game, results, best: FirstGuessResult, proof, setting: 
         claim += f" (Beam value {best.value}; exact search proves {proof.value}.)"
     others = [r for r in results if r.word != best.word]
     if not beam and others:
-        if all(not r.exact or r.value >= value for r in others):
-            claim += (f" No other of the {len(results)} evaluated words does better: each is "
-                      "proven to need at least the total listed.")
+        ties = [r.word.upper() for r in others if r.exact and r.value == value]
+        if ties:
+            claim += (f" Tied by {', '.join(ties)} (proven); every other of the {len(results)} "
+                      "evaluated words is proven to need more.")
+        elif all(r.value > value for r in others):
+            claim += (f" The best of the {len(results)} evaluated words, uniquely: every other is "
+                      f"proven to need at least {value + 1}.")
     table = ["| rank | first guess | total | status | proven lower bound | seconds |",
              "|---:|---|---:|---|---:|---:|"]
     for row in rows:
