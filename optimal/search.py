@@ -15,7 +15,7 @@ from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
 from optimal.errors import BadInput
 
 EXAMPLES = """examples:
-  python -m optimal.search --max-depth 6                 # top 100 first words, best one proven
+  python -m optimal.search --max-depth 6                 # top 1,000 first words, best proven
   python -m optimal.search --first salet                 # prove SALET's optimum (7920)
   python -m optimal.search --first salet --hard          # hard mode (8122)
   python -m optimal.search --first palet --hard --max-depth 5
