@@ -80,7 +80,7 @@ def worst_case_task(game: Game, guess: int, cache_mb: float, pair_mb: float, eve
             continue
         lost = None
         if shortfall and left == 3:
-            solver._set_root_state(child)
+            solver.load_state(child)
             lost = int(fewest_failures(solver.ws, part, 0, INF))
         failing.append({"reply": game.reply_text(code), "answers": int(part.size), "lost": lost})
         if not every_branch:

@@ -17,11 +17,11 @@ import numpy as np
 from lookahead.bounds import INF, set_lower_bound
 from lookahead.hardmode import pack_state
 from lookahead.kernel import solve as _solve
-from lookahead.scan import rank_guesses as _rank
-from lookahead.worst import can_finish as _can_finish
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, MEMO_CUTOFFS, MEMO_ENTRIES, MEMO_FULL,
                             MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS, SCANNED)
+from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
+from lookahead.worst import can_finish as _can_finish
 from optimal.game import Game, HardState
 from optimal.tree import Node
 
@@ -56,8 +56,9 @@ class Solver:
 
     # ------------------------------------------------------------ state set-up
 
-    def _set_root_state(self, state: HardState | None) -> None:
-        """Load a hard-mode state (and its legal guesses) into recursion level 0."""
+    def load_state(self, state: HardState | None) -> None:
+        """Load a hard-mode state (and its legal guesses) into recursion level 0, where every
+        kernel call from Python starts."""
         if not self.game.hard:
             return
         state = state or HardState.initial(self.game.length)
@@ -68,7 +69,8 @@ class Solver:
         self.ws.legal[0, :legal.size] = legal
         self.ws.nlegal[0] = legal.size
 
-    def _set_hash(self, candidates: np.ndarray) -> np.uint64:
+    def set_hash(self, candidates: np.ndarray) -> np.uint64:
+        """The memo's hash of a candidate set (a sum of one random number per answer)."""
         return np.uint64(self.ws.zob[candidates].sum(dtype=np.uint64))
 
     # ------------------------------------------------------------ values
@@ -78,9 +80,9 @@ class Solver:
         """Least total for these candidates (answer indices) with `guesses_left` guesses; exact when
         below `beta`, else a lower bound >= beta (INF: impossible)."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))
-        self._set_root_state(state)
+        self.load_state(state)
         start = time.perf_counter()
-        value = int(_solve(self.ws, S, self._set_hash(S), guesses_left, 0, beta))
+        value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta))
         self.seconds += time.perf_counter() - start
         return value
 
@@ -147,7 +149,7 @@ class Solver:
         the order the search itself uses (fewest-parts bound, then sum of squared part sizes, then
         list order). This is the ordering score behind `--top N`."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))
-        self._set_root_state(state)
+        self.load_state(state)
         m, _, _ = _rank(self.ws, S, guesses_left, 0, INF)
         m = m if limit is None else min(m, limit)
         return [(int(g), int(b)) for g, b in zip(self.ws.cand[0, :m], self.ws.lbs[0, :m])]
@@ -158,9 +160,9 @@ class Solver:
         """Whether every candidate can be found within `guesses_left` guesses (proven either way).
         Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`)."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))
-        self._set_root_state(state)
+        self.load_state(state)
         start = time.perf_counter()
-        ok = bool(_can_finish(self.ws, S, self._set_hash(S), guesses_left, 0))
+        ok = bool(_can_finish(self.ws, S, self.set_hash(S), guesses_left, 0))
         self.seconds += time.perf_counter() - start
         return ok
 

@@ -52,7 +52,7 @@ class AntiSearch:
         from lookahead.antiwordle import anti_value
 
         S = np.sort(np.asarray(candidates, dtype=np.int32))
-        value = anti_value(self.solver.ws, S, self.solver._set_hash(S), 0, self.beam, self.objective)
+        value = anti_value(self.solver.ws, S, self.solver.set_hash(S), 0, self.beam, self.objective)
         return int(value), int(self.solver.ws.best_at[0])
 
     def tree(self, candidates: np.ndarray | None = None) -> Node:

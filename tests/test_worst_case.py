@@ -106,7 +106,7 @@ def test_fewest_failures_matches_brute_force(seed):
     rng = np.random.default_rng(seed)
     for n in (8, 15, 30, 60):
         S = np.sort(rng.choice(len(game.answers), n, replace=False)).astype(np.int32)
-        solver._set_root_state(None)
+        solver.load_state(None)
         assert fewest_failures(solver.ws, S, 0, 1 << 28) == brute_fewest_failures(game, S)
 
 
