@@ -7,7 +7,6 @@ Usage: python benchmarks/bench_feedback.py
 
 from __future__ import annotations
 
-import statistics
 import tempfile
 import time
 
@@ -15,15 +14,7 @@ import numpy as np
 
 from optimal.feedback import compute_matrix, feedback_matrix, reply
 from optimal.words import load_lists
-
-
-def timed(fn, repeat: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+from timing import timed
 
 
 def main() -> None:

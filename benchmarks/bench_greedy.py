@@ -8,8 +8,6 @@ Usage: python benchmarks/bench_greedy.py
 from __future__ import annotations
 
 import math
-import statistics
-import time
 from collections import Counter
 
 import numpy as np
@@ -18,6 +16,7 @@ from greedy.__main__ import norvig_table
 from greedy.builder import greedy_tree
 from optimal.game import Game
 from optimal.tree import Node
+from timing import timed
 
 
 def python_loop_tree(game: Game, candidates: np.ndarray) -> Node:
@@ -43,18 +42,9 @@ def python_loop_tree(game: Game, candidates: np.ndarray) -> Node:
 def main() -> None:
     game = Game.from_lists("norvig", max_guesses=64)
     _ = game.matrix
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        norvig_table(game)
-        times.append(time.perf_counter() - start)
-    table = statistics.median(times)
-    start = time.perf_counter()
-    greedy_tree(game, "neg_entropy", "targets")
-    ours = time.perf_counter() - start
-    start = time.perf_counter()
-    python_loop_tree(game, game.all_candidates())
-    loop = time.perf_counter() - start
+    table, _ = timed(lambda: norvig_table(game), 3)
+    ours, _ = timed(lambda: greedy_tree(game, "neg_entropy", "targets"))
+    loop, _ = timed(lambda: python_loop_tree(game, game.all_candidates()))
     print(f"python -m greedy --table norvig (six trees, 2,309 words, verification included): "
           f"{table:.2f} s (median of 3; bar 5 s; Norvig's notebook: about 30 s)")
     print(f"one tree (neg_entropy, consistent guesses): vectorized {ours:.2f} s, Python loop per "

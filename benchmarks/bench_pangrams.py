@@ -15,23 +15,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
 from optimal.pangrams import (anagram_classes, bitmask_solutions, cpsat_solutions, expanded_count,
                               missing_letter, search_masks, search_masks_python, warm_up)
 from optimal.words import load_words
+from timing import timed
 
 BAR = 0.5  # seconds the compiled search must stay under on this list
-
-
-def timed(fn, repeat: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def baseline_branch(masks: list[int], first: int) -> list[tuple[int, ...]]:

@@ -17,3 +17,23 @@ def naive_tree(game: Game, candidates=None) -> Node:
             part = [c for c, r in zip(candidates, replies) if r == code]
             node.branches[code] = naive_tree(game, part)
     return node
+
+
+def plain_parts(game: Game, guess: int, candidates) -> dict[int, list[int]]:
+    """The candidates grouped by their reply to one guess, by a plain loop (for brute-force references)."""
+    parts: dict[int, list[int]] = {}
+    for a in candidates:
+        parts.setdefault(int(game.matrix[guess, a]), []).append(int(a))
+    return parts
+
+
+def useful_guesses(game: Game, candidates, hard_state=None):
+    """(index, word, parts) of every allowed guess that splits the candidates or may win: what an
+    exhaustive reference has to try."""
+    for g, word in enumerate(game.guesses.words):
+        if hard_state is not None and not hard_state.allows(word):
+            continue
+        parts = plain_parts(game, g, candidates)
+        if len(parts) == 1 and game.won not in parts:
+            continue
+        yield g, word, parts

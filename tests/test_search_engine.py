@@ -12,12 +12,11 @@ from lookahead import INF, Solver
 from optimal.game import HardState
 from optimal.tree import check
 from tests.conftest import small_game
+from tests.helpers import useful_guesses
 
 
 def brute_force(game, candidates, guesses_left, state=None):
     """Least total guesses by plain exhaustive recursion over every guess (no bounds, no tricks)."""
-    words = game.guesses.words
-    matrix = game.matrix
     won = game.won
 
     @lru_cache(maxsize=None)
@@ -27,14 +26,7 @@ def brute_force(game, candidates, guesses_left, state=None):
         if left <= 1:
             return float("inf")
         result = float("inf")
-        for g, word in enumerate(words):
-            if hard_state is not None and not hard_state.allows(word):
-                continue
-            parts: dict[int, list[int]] = {}
-            for a in cands:
-                parts.setdefault(int(matrix[g, a]), []).append(a)
-            if len(parts) == 1 and won not in parts:
-                continue
+        for _, word, parts in useful_guesses(game, cands, hard_state):
             total = len(cands)
             for code, part in parts.items():
                 if code != won:

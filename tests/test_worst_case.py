@@ -15,10 +15,11 @@ from optimal.evil import evil_game, evil_text
 from optimal.game import Game, HardState
 from optimal.tree import check
 from tests.conftest import small_game
+from tests.helpers import plain_parts, useful_guesses
 
 
 def brute_can_finish(game, candidates, d, hard=False):
-    words, matrix, won = game.guesses.words, game.matrix, game.won
+    won = game.won
 
     @lru_cache(maxsize=None)
     def can(cands: frozenset, left: int, state) -> bool:
@@ -26,14 +27,7 @@ def brute_can_finish(game, candidates, d, hard=False):
             return left >= 1
         if left <= 1:
             return False
-        for g, word in enumerate(words):
-            if state is not None and not state.allows(word):
-                continue
-            parts: dict[int, list[int]] = {}
-            for a in cands:
-                parts.setdefault(int(matrix[g, a]), []).append(a)
-            if len(parts) == 1 and won not in parts:
-                continue
+        for _, word, parts in useful_guesses(game, cands, state):
             if all(can(frozenset(p), left - 1, state.after(word, c) if state else None)
                    for c, p in parts.items() if c != won):
                 return True
@@ -52,9 +46,7 @@ def brute_fewest_failures(game, candidates):
 
     best = len(candidates)
     for g in range(len(game.guesses)):
-        parts: dict[int, list[int]] = {}
-        for a in candidates:
-            parts.setdefault(int(matrix[g, a]), []).append(int(a))
+        parts = plain_parts(game, g, candidates)
         lost = sum(len(p) - classes(p) for c, p in parts.items() if c != won and len(p) > 1)
         best = min(best, lost)
     return best
