@@ -21,7 +21,7 @@ INF = 1 << 28  # "no tree": larger than any total, small enough to add without o
 def set_lower_bound(c, d):
     """Least total for c candidates with d guesses left (INF when impossible)."""
     if c == 1:
-        return 1
+        return 1 if d >= 1 else INF
     if d <= 1:
         return INF
     return 2 * c - 1

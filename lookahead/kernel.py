@@ -109,7 +109,11 @@ def same_split(ws, S, g1, g2):
 def split_seen(ws, S, g, level, parts):
     """True when an earlier guess at this node split S exactly as g does (then g is skipped: same
     split, same value); otherwise g's split is remembered. Splits are found by a hash of their
-    parts and confirmed member by member, so a hash collision never skips a guess wrongly."""
+    parts and confirmed member by member, so a hash collision never skips a guess wrongly.
+    Never in hard mode: there two guesses with the same split leave different hard-mode states
+    (different guesses allowed later), so their values can differ."""
+    if ws.hard:
+        return False
     sig = np.uint64(0)
     for j in range(parts):
         h = ws.part_hash[level, j] * np.uint64(0x9E3779B97F4A7C15)
@@ -179,6 +183,8 @@ def sort_parts_by_size(ws, level, m):
 def solve(ws, S, h, d, level, beta):
     """Least total guesses for candidates S with d guesses left, exact when below beta (see module)."""
     n = S.shape[0]
+    if d < 1:
+        return INF
     if n == 1:
         ws.best_at[level] = ws.ans_guess[S[0]]
         return 1

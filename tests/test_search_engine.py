@@ -68,6 +68,21 @@ def test_hard_mode_matches_brute_force(seed):
             assert value == (INF if expected == float("inf") else expected), (S, left)
 
 
+def test_same_splits_are_skipped_only_in_normal_mode(original):
+    """Two guesses that split the candidates alike have the same value in normal mode, so the
+    second is skipped; in hard mode they leave different hard-mode states (different guesses
+    allowed later), so both must be searched."""
+    skipped = {}
+    for mode in ("normal", "hard"):
+        game = original.with_limits(mode=mode)
+        history = [("salet", game.parse_reply("BBBGB"))]  # 107 answers, where same splits occur
+        solver = Solver(game, cache_mb=64)
+        state = game.hard_state(history) if mode == "hard" else None
+        solver.solve(game.check_history(history), 5, state)
+        skipped[mode] = solver.counters()["same_splits_skipped"]
+    assert skipped["normal"] > 0 and skipped["hard"] == 0
+
+
 def test_hard_mode_from_a_state_matches_brute_force():
     game = small_game(120, mode="hard")
     history = [("trace", int(game.matrix[game.guess_id("trace"), 0]))]
@@ -140,3 +155,15 @@ def test_evaluate_fixed_first_guess_matches_brute_force():
 def test_depth_limit_with_no_tree():
     game = small_game(60)
     assert Solver(game).solve(game.all_candidates(), 2) == INF
+
+
+def test_no_guess_left_is_impossible_even_for_one_answer():
+    """With one guess left only the answer itself wins: a wrong guess is impossible (INF), not a
+    total of 2, and an empty budget never finds anything."""
+    game = small_game(20)
+    solver = Solver(game, cache_mb=4)
+    answers = game.all_candidates()[:2]
+    right, wrong = (int(game.guess_of_answer[a]) for a in answers)
+    assert solver.evaluate(answers[:1], right, 1) == (1, True)
+    assert solver.evaluate(answers[:1], wrong, 1)[0] >= INF
+    assert solver.solve(answers[:1], 0) >= INF
