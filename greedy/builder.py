@@ -64,9 +64,9 @@ def greedy_tree(game: Game, metric: str | Metric = "neg_entropy", pool: str = "t
                 first: str | None = None, candidates: np.ndarray | None = None,
                 state: HardState | None = None, verify: bool = True) -> Node:
     """The greedy tree for a game (or from a state), optionally with a fixed first guess."""
-    metric_fn = METRICS[metric] if isinstance(metric, str) else metric
     if isinstance(metric, str) and metric not in METRICS:
         raise BadInput(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
+    metric_fn = METRICS[metric] if isinstance(metric, str) else metric
     if pool == "hard" and not game.hard:
         game = game.with_limits(mode="hard")
     root_candidates = game.all_candidates() if candidates is None else np.asarray(candidates)

@@ -17,9 +17,7 @@ from numba import njit
 
 from lookahead.memo import EVALUATIONS, NODES
 from lookahead.scan import count_replies
-from lookahead.worst import any_of, separating_guesses
-
-MAX_REPLIES = 243
+from lookahead.worst import any_of, reply_count, separating_guesses
 
 
 def reply_ranks(length: int) -> np.ndarray:
@@ -86,7 +84,7 @@ def force_win(ws, S, k, level, guesses, rank, target, plan):
         return False
     ws.stats[NODES] += 1
     if k == 2:  # one guess must leave single answers, and the adversary's pick must suit a target
-        if n > MAX_REPLIES or not separating_guesses(ws, S):
+        if n > reply_count(ws) or not separating_guesses(ws, S):
             return False
         if target < 0:
             g = any_of(ws, guesses, guesses.shape[0])
@@ -113,7 +111,7 @@ def force_win(ws, S, k, level, guesses, rank, target, plan):
         g = guesses[order[t]]
         if sizes[order[t]] >= n:
             break  # from here on no guess shrinks the set
-        if k == 3 and sizes[order[t]] > MAX_REPLIES:
+        if k == 3 and sizes[order[t]] > reply_count(ws):
             break
         ws.stats[EVALUATIONS] += 1
         m, code = kept_bucket(ws, S, g, rank, ws.part_items[level])

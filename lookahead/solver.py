@@ -17,8 +17,9 @@ import numpy as np
 from lookahead.bounds import INF, set_lower_bound
 from lookahead.hardmode import pack_state
 from lookahead.kernel import solve as _solve
-from lookahead.memo import (EVALUATIONS, FULL_SCANS, MEMO_CUTOFFS, MEMO_ENTRIES, MEMO_FULL,
-                            MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS, SCANNED)
+from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
+                            MEMO_FULL, MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS,
+                            SCANNED)
 from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
 from lookahead.worst import can_finish as _can_finish
@@ -36,10 +37,6 @@ class FirstGuessResult:
     seconds: float = 0.0
     tree: Node | None = field(default=None, repr=False)
     counters: dict = field(default_factory=dict, repr=False)  # work done for this result
-
-    @property
-    def feasible(self) -> bool:
-        return self.value < INF
 
 
 class Solver:
@@ -223,5 +220,5 @@ class Solver:
                 "memo_hits": int(s[MEMO_HITS]), "memo_bound_cutoffs": int(s[MEMO_CUTOFFS]),
                 "memo_entries": int(s[MEMO_ENTRIES]), "memo_pool_used": int(s[POOL_USED]),
                 "memo_dropped": int(s[MEMO_FULL]), "memo_slots": int(self.ws.mkeys.size),
-                "same_splits_skipped": int(s[SAME_SPLITS]),
+                "same_splits_skipped": int(s[SAME_SPLITS]), "guesses_sorted": int(s[LIST_SORTED]),
                 "kernel_seconds": round(self.seconds, 2)}

@@ -25,7 +25,13 @@ from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, QUICK, memo_fin
 from lookahead.scan import (PAIRWISE_MAX, count_histogram, count_pairwise, gather_replies,
                             rank_guesses)
 
-MAX_REPLIES = 243  # no guess can split a set into more classes than there are replies
+
+
+@njit(cache=True)
+def reply_count(ws) -> int:
+    """How many reply codes the game has (3**length for Wordle): no guess splits a set into more
+    classes, so a larger set can never be separated by one guess."""
+    return ws.part_size.shape[1]
 
 
 @njit(cache=True)
@@ -153,7 +159,7 @@ def can_finish(ws, S, h, d, level):
             ws.stats[EVALUATIONS] += 1
             sort_parts_by_size(ws, level, parts)
             largest = ws.part_size[level, ws.part_order[level, 0]]
-            if d == 3 and largest > MAX_REPLIES:
+            if d == 3 and largest > reply_count(ws):
                 continue
             ok = True
             for jj in range(parts):
@@ -227,7 +233,7 @@ def fewest_failures(ws, S, level, cutoff):
                 child_state(ws, level, g, ws.part_code[level, j])
                 child_legal(ws, level, g, ws.part_code[level, j])
             start = ws.part_start[level, j]
-            if c > MAX_REPLIES or not one_guess_splits(ws, ws.part_items[level, start:start + c], level):
+            if c > reply_count(ws) or not one_guess_splits(ws, ws.part_items[level, start:start + c], level):
                 ws.part_exact[level, j] = False
                 bound += 1
                 if bound >= best:

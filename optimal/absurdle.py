@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.cli import Parser, add_game_arguments, game_from_args, positive_int, run_cli
 from optimal.errors import BadInput, NoTree
 from optimal.game import Game
 
@@ -26,12 +26,13 @@ EXAMPLES = """examples:
 """
 
 
-def tie_rank(code: int, length: int) -> tuple[int, int, str]:
-    """The adversary's preference among equally large buckets (smaller is kept first)."""
+def tie_rank(code: int, length: int) -> tuple[int, int, tuple[int, ...]]:
+    """The adversary's preference among equally large buckets (smaller is kept first): fewest
+    greens, then fewest yellows, then the reply read letter by letter with B < Y < G."""
     from optimal.feedback import reply_digits
 
     digits = reply_digits(code, length)
-    return digits.count(2), digits.count(1), "".join("BYG"[d] for d in digits)
+    return digits.count(2), digits.count(1), tuple(digits)
 
 
 def absurdle_reply(game: Game, candidates: np.ndarray, guess: str) -> tuple[int, np.ndarray]:
@@ -107,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", metavar="WORD", help="challenge mode: force a win on WORD")
     parser.add_argument("--pool", choices=["all", "answers"], default="all",
                         help="guesses allowed: every allowed guess (default) or answer-list words only")
-    parser.add_argument("--count", type=int, metavar="K",
+    parser.add_argument("--count", type=positive_int, metavar="K",
                         help="list the first guesses from which a win within K guesses exists")
     parser.add_argument("--play", metavar="WORD,WORD,...", help="show Absurdle's replies to these guesses")
     args = parser.parse_args(argv)

@@ -14,11 +14,11 @@ import time
 
 import numpy as np
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli, widths
 from optimal.errors import BadInput, DefectiveTree
 from optimal.game import Game
 from optimal.report import report_line, summarize
-from optimal.tree import Node, verify
+from optimal.tree import Node, check
 
 EXAMPLES = """examples:
   python -m optimal.antiwordle                    # Norvig's 2,309 words: greedy and beams 1..3
@@ -70,17 +70,15 @@ class AntiSearch:
 
 def measure(tree: Node, game: Game) -> np.ndarray:
     relaxed = game.with_limits(max_guesses=len(game.answers) + 1)
-    result = verify(tree, relaxed)
-    if not result.ok:
-        raise DefectiveTree(result.problems[0])
+    counts = check(tree, relaxed)
     check_consistent(tree, relaxed)
-    return result.counts()
+    return counts
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m optimal.antiwordle", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
-    parser.add_argument("--beams", default="1,2,3", metavar="K,K,...",
+    parser.add_argument("--beams", type=widths(0), default=[1, 2, 3], metavar="K,K,...",
                         help="beam widths for the engine (0 = every candidate: exact, small lists)")
     args = parser.parse_args(argv)
 
@@ -89,10 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.hard:
             raise BadInput("Antiwordle's rule is already stricter than hard mode: drop --hard")
-        try:
-            beams = [int(b) for b in args.beams.split(",") if b.strip()]
-        except ValueError:
-            raise BadInput(f"--beams {args.beams!r}: expected numbers like 1,2,3") from None
+        beams = args.beams
         if not args.lists and not args.answers:
             args.lists = "norvig"
         game = game_from_args(args).with_limits(max_guesses=64)

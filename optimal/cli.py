@@ -12,6 +12,7 @@ import warnings
 from collections.abc import Callable
 
 from optimal.errors import OptimalError
+from optimal.feedback import GAMES
 from optimal.game import Game
 from optimal.words import LIST_PAIRS
 
@@ -26,6 +27,35 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):  # noqa: D102 (argparse's hook)
         sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         raise SystemExit(2)
+
+
+def positive_int(text: str) -> int:
+    """argparse type for counts that must be at least 1 (a bad value is one line, exit 2)."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type for seeds and other values that must be at least 0."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+    return value
+
+
+def widths(minimum: int) -> Callable[[str], list[int]]:
+    """argparse type for a comma-separated list of beam widths, each at least `minimum`."""
+    def parse(text: str) -> list[int]:
+        try:
+            values = [int(part) for part in text.split(",") if part.strip()]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected numbers like 1,5,20") from None
+        if not values or min(values) < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r}: widths must be at least {minimum}")
+        return values
+    return parse
 
 
 def _one_line_warning(message, category, filename, lineno, file=None, line=None):
@@ -45,13 +75,17 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:  # an unreadable input or unwritable --out: the user's to fix
+        where = f"{error.filename}: " if error.filename else ""
+        sys.stderr.write(f"{prog}: error: {where}{error.strerror or error}\n")
+        return 2
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max-depth",
                        default_depth: int | None = 6) -> None:
     """--lists/--answers/--guesses, --hard and the guess limit."""
     group = parser.add_argument_group("game")
-    group.add_argument("--game", choices=["wordle", "jotto"], default="wordle",
+    group.add_argument("--game", choices=GAMES, default="wordle",
                        help="wordle (default), or jotto: the reply is the number of letters in "
                             "common; the list is the answers with five different letters, one "
                             "per anagram class (1,391 of the 2,309 NYT answers)")

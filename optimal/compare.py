@@ -3,25 +3,24 @@
 For one game (lists and mode) it builds the greedy trees (three metrics, each guess pool that the
 mode allows), beam trees of several widths and the optimal tree for one first word (the beam and
 optimal trees share it, so the table shows what lookahead buys), verifies each, plays Evil Wordle
-against each, and writes `results/<lists>-<mode>-d<max>/COMPARE.md` with one PNG histogram
+against each, and writes `results/<answers>-<guesses>-<mode>-d<max>/COMPARE.md` with one PNG histogram
 overlaying them.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 
 import numpy as np
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
-from optimal.errors import BadInput, NoTree
+from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli, widths
+from optimal.errors import NoTree
 from optimal.evil import evil_game
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
 from optimal.results import provenance, run_dir, write_report
-from optimal.tree import Node, verify
+from optimal.tree import Node, check
 
 EXAMPLES = """examples:
   python -m optimal.compare                       # original lists, normal mode
@@ -34,10 +33,7 @@ EXAMPLES = """examples:
 def counts_of(tree: Node, game: Game) -> np.ndarray:
     """Guesses per answer, verified (a greedy tree may go past the guess limit: the limit is
     relaxed for measuring, and the table shows the worst case)."""
-    result = verify(tree, game.with_limits(max_guesses=64))
-    if not result.ok:
-        raise BadInput(f"a compared tree is defective: {result.problems[0]}")
-    return result.counts()
+    return check(tree, game.with_limits(max_guesses=64))
 
 
 def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tuple[list[TableRow], str]:
@@ -57,7 +53,7 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
     for metric in ("max", "expectation", "neg_entropy"):
         for pool in pools:
             start = time.perf_counter()
-            tree = greedy_tree(game, metric, pool)
+            tree = greedy_tree(game, metric, pool, verify=False)  # add() verifies it
             add(f"greedy {metric}, {pool}", tree, time.perf_counter() - start)
     exact = SearchSetting(0, 1024, jobs)
     if first is None:  # the best of a quick beam over the most promising first words
@@ -101,19 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     add_game_arguments(parser)
     parser.add_argument("--first", metavar="WORD", help="first word of the beam and optimal trees "
                         "(default: the best of the 20 most promising by a quick beam)")
-    parser.add_argument("--beams", default="1,5,20", metavar="K,K,...", help="beam widths (default 1,5,20)")
+    parser.add_argument("--beams", type=widths(1), default=[1, 5, 20], metavar="K,K,...",
+                        help="beam widths, at least 1 (default 1,5,20; the optimal tree is always added)")
     parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
     parser.add_argument("--out", default="results", metavar="DIR", help="results directory")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args(argv)
 
     def body() -> int:
-        try:
-            beams = [int(b) for b in args.beams.split(",") if b.strip()]
-        except ValueError:
-            raise BadInput(f"--beams {args.beams!r}: expected numbers like 1,5,20") from None
-        if any(b < 1 for b in beams):
-            raise BadInput("--beams: widths must be at least 1 (the optimal tree is always added)")
+        beams = args.beams
         game = game_from_args(args, default_lists="original")
         if args.first:
             game.guess_id(args.first)
@@ -139,8 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             if histogram_png({r.name: r.counts for r in rows}, png, title):
                 lines += ["", "![distributions](compare.png)"]
             prov = provenance(seconds, argv)
-            write_report(out_dir, "\n".join(lines) + "\n\n## Provenance\n\n```\n"
-                         + json.dumps(prov, indent=1) + "\n```", name="COMPARE.md")
+            write_report(out_dir, "\n".join(lines), prov, name="COMPARE.md")
             print(f"\nwrote {out_dir / 'COMPARE.md'}" + (f", {png}" if png.exists() else ""))
         return 0
 

@@ -27,3 +27,9 @@ class DefectiveTree(OptimalError):
     """A tree failed verification: it does not solve every answer correctly within the rules."""
 
     exit_code = 1
+
+
+class CannotWrite(BadInput, OSError):
+    """An output file cannot be written (no permission, a file where a folder should be, disk
+    full). Also an OSError, so code that treats a failed write as harmless (the matrix cache) can
+    keep catching OSError."""

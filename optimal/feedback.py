@@ -99,6 +99,14 @@ def encode_words(words: tuple[str, ...] | list[str]) -> np.ndarray:
             .reshape(len(words), -1) - ord("a")).astype(np.int8)
 
 
+def letter_counts(letters: np.ndarray) -> np.ndarray:
+    """(n, 26) copies of each letter in each word, from encoded words (see `encode_words`)."""
+    counts = np.zeros((letters.shape[0], 26), dtype=np.int8)
+    for i in range(letters.shape[1]):
+        np.add.at(counts, (np.arange(letters.shape[0]), letters[:, i]), 1)
+    return counts
+
+
 def compute_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...] | list[str],
                    chunk: int = 256) -> np.ndarray:
     """Replies of every guess (rows) to every answer (columns), vectorized with numpy.
@@ -115,9 +123,7 @@ def compute_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...
         raise BadInput("guesses and answers have different lengths")
     dtype = matrix_dtype(length)
     n_answers = len(answers)
-    counts = np.zeros((26, n_answers), dtype=np.int8)  # copies of each letter in each answer
-    for i in range(length):
-        np.add.at(counts, (a_letters[:, i], np.arange(n_answers)), 1)
+    counts = np.ascontiguousarray(letter_counts(a_letters).T)  # (26, answers): copies per answer
     # digit_table[i, letter, answer]: the digit (times 3**i) when the letter at i is not repeated
     digit_table = ((counts > 0)[None, :, :].astype(dtype)
                    + (np.arange(26)[None, :, None] == a_letters.T[:, None, :]).astype(dtype))
@@ -248,3 +254,14 @@ class Rule:
 
 WORDLE = Rule()
 RULES: dict[str, Rule] = {"wordle": WORDLE}  # other rules register themselves (optimal.jotto)
+GAMES = ("wordle", "jotto")  # every rule the package ships; RULES fills in as their modules load
+
+
+def rule_named(name: str) -> Rule:
+    """The rule of a game by its name, loading the module that defines it on first use (so Wordle
+    alone never imports Jotto)."""
+    if name == "jotto":
+        import optimal.jotto  # noqa: F401  (registers the rule)
+    if name not in RULES:
+        raise BadInput(f"unknown game {name!r}; choose {', '.join(GAMES)}")
+    return RULES[name]

@@ -11,6 +11,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from optimal.errors import CannotWrite
+
 
 def cache_dir() -> Path:
     """Where derived data (feedback matrices) is cached: `$OPTIMAL_CACHE`, else ~/.cache/optimal."""
@@ -18,10 +20,14 @@ def cache_dir() -> Path:
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Write `data` to `path` so that the file is never seen half-written."""
+    """Write `data` to `path` so that the file is never seen half-written. A path that cannot be
+    written raises CannotWrite (one line for the user, not a traceback)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise CannotWrite(f"cannot write {path}: {error.strerror or error}") from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -31,11 +37,13 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as error:  # Ctrl-C included: never leave the temporary file behind
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(error, OSError):
+            raise CannotWrite(f"cannot write {path}: {error.strerror or error}") from None
         raise
 
 

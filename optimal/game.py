@@ -14,8 +14,8 @@ from functools import cached_property
 import numpy as np
 
 from optimal.errors import BadInput
-from optimal.feedback import (GREEN, RULES, WORDLE, YELLOW, Rule, encode_words, feedback_matrix,
-                              reply_digits)
+from optimal.feedback import (GREEN, WORDLE, YELLOW, Rule, encode_words, feedback_matrix,
+                              letter_counts, reply_digits, rule_named)
 from optimal.words import WordList, load_lists
 
 MODES = ("normal", "hard")
@@ -55,9 +55,7 @@ class HardState:
 
     def allows(self, word: str) -> bool:
         """Whether `word` is a legal hard-mode guess in this state (plain Python, for verifying)."""
-        if any(g >= 0 and ord(word[i]) - ord("a") != g for i, g in enumerate(self.greens)):
-            return False
-        return all(word.count(chr(ord("a") + c)) >= n for c, n in enumerate(self.minimum) if n)
+        return self.violation(word) is None
 
     def violation(self, word: str) -> str | None:
         """Why `word` breaks the hard-mode rule here (None when it does not), for error messages."""
@@ -83,11 +81,7 @@ class Game:
 
     def __post_init__(self) -> None:
         if isinstance(self.rule, str):
-            if self.rule == "jotto":
-                import optimal.jotto  # noqa: F401  (registers the rule)
-            if self.rule not in RULES:
-                raise BadInput(f"unknown game {self.rule!r}; choose {', '.join(RULES)}")
-            self.rule = RULES[self.rule]
+            self.rule = rule_named(self.rule)
         if self.mode not in MODES:
             raise BadInput(f"unknown mode {self.mode!r}; choose normal or hard")
         if self.mode == "hard" and not self.rule.hard_mode:
@@ -186,14 +180,6 @@ class Game:
         return {word: i for i, word in enumerate(self.answers.words)}
 
     @cached_property
-    def answer_of_guess(self) -> np.ndarray:
-        """For each guess, its index in the answer list, or -1 (int32: used by the search kernels)."""
-        out = np.full(len(self.guesses), -1, dtype=np.int32)
-        for word, j in self.answer_index.items():
-            out[self.guess_index[word]] = j
-        return out
-
-    @cached_property
     def guess_of_answer(self) -> np.ndarray:
         """For each answer, its index in the guess list."""
         return np.array([self.guess_index[w] for w in self.answers.words], dtype=np.int32)
@@ -206,10 +192,7 @@ class Game:
     @cached_property
     def guess_letter_counts(self) -> np.ndarray:
         """(n_guesses, 26) copies of each letter in each guess (for hard mode)."""
-        counts = np.zeros((len(self.guesses), 26), dtype=np.int8)
-        for i in range(self.length):
-            np.add.at(counts, (np.arange(len(self.guesses)), self.guess_letters[:, i]), 1)
-        return counts
+        return letter_counts(self.guess_letters)
 
     def describe(self) -> dict:
         """The `game` block of a tree file."""
@@ -259,10 +242,12 @@ class Game:
         return state
 
     def legal_mask(self, state: HardState | None) -> np.ndarray:
-        """Boolean mask over guesses: all True in normal mode (or with no state), else the guesses
-        that keep every green in place and contain every scored letter often enough."""
+        """Boolean mask over guesses: all True with no state, else the guesses that keep every
+        green in place and contain every scored letter often enough. A state is applied whatever
+        the game's mode, so normal-mode tools can ask what hard mode would allow; callers in
+        normal mode pass None."""
         mask = np.ones(len(self.guesses), dtype=bool)
-        if not self.hard or state is None:
+        if state is None:
             return mask
         for i, g in enumerate(state.greens):
             if g >= 0:

@@ -16,7 +16,7 @@ from collections import Counter
 import numpy as np
 
 from optimal.errors import BadInput
-from optimal.feedback import RULES, Reply, Rule, encode_words
+from optimal.feedback import RULES, Reply, Rule, encode_words, letter_counts
 from optimal.words import WordList
 
 
@@ -43,14 +43,8 @@ class JottoRule(Rule):
     def matrix(self, guesses, answers, chunk: int = 512) -> np.ndarray:
         """Letters in common of every guess (rows) with every answer (columns), vectorized over
         letter counts: sum over letters of min(copies in guess, copies in answer)."""
-        def counts(words) -> np.ndarray:
-            letters = encode_words(words)
-            out = np.zeros((len(words), 26), dtype=np.uint8)
-            for i in range(letters.shape[1]):
-                np.add.at(out, (np.arange(len(words)), letters[:, i]), 1)
-            return out
-
-        g_counts, a_counts = counts(guesses), counts(answers)
+        g_counts = letter_counts(encode_words(guesses)).astype(np.uint8)
+        a_counts = letter_counts(encode_words(answers)).astype(np.uint8)
         out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
         for start in range(0, len(guesses), chunk):
             block = g_counts[start:start + chunk, None, :]

@@ -81,7 +81,9 @@ def write_summary(directory: str | Path, summary: dict) -> Path:
     return path
 
 
-def write_report(directory: str | Path, text: str, name: str = "REPORT.md") -> Path:
+def write_report(directory: str | Path, text: str, prov: dict, name: str = "REPORT.md") -> Path:
+    """Write a markdown report with its provenance (how, when and where it was made) at the end."""
     path = Path(directory) / name
-    atomic_write_text(path, text.rstrip() + "\n")
+    atomic_write_text(path, text.rstrip() + "\n\n## Provenance\n\n```\n" + json.dumps(prov, indent=1)
+                      + "\n```\n")
     return path

@@ -53,8 +53,9 @@ def build_parser() -> Parser:
                         help="total: least total guesses (default); worst: can every answer be "
                              "found within --max-depth guesses?")
     search.add_argument("--shortfall", type=int, default=0, metavar="N",
-                        help="with --objective worst: for the first N words that fail, the fewest "
-                             "answers that must take longer (when branches have 3 guesses left)")
+                        help="with --objective worst: for each of the first N words searched that "
+                             "fails, the fewest answers that must take longer (when branches have "
+                             "3 guesses left); with --first or --top, not --all")
     search.add_argument("--beam", type=int, default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
@@ -96,6 +97,9 @@ def run(args, argv) -> int:
         raise BadInput("--shortfall goes with --objective worst")
     if args.shortfall < 0:
         raise BadInput("--shortfall must be positive")
+    if args.shortfall and args.all:
+        raise BadInput("--shortfall needs every branch of a word searched, --all stops at the first "
+                       "failing one: use --first or --top with --shortfall")
     game = game_from_args(args, default_lists="original")
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
     with backend_context(args):

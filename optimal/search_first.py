@@ -8,16 +8,17 @@ The table says which is which, and so does every file written.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 from lookahead.bounds import INF
-from lookahead.firstguess import SearchSetting, ranked_guesses, search_guesses, solve_guess
+from lookahead.firstguess import (SearchSetting, add_counters, ranked_guesses, search_guesses,
+                                  solve_guess)
 from lookahead.solver import FirstGuessResult
 from optimal.errors import BadInput, NoTree
 from optimal.checkpoint import load_checkpoint, save_checkpoint
 from optimal.game import Game
+from optimal.progress import WordProgress
 from optimal.report import cumulative_line, histogram_text, report_line, summarize
 from optimal.results import provenance, run_dir, write_report, write_summary, write_tree
 
@@ -74,19 +75,17 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
     todo = [g for g in words if game.guesses.words[g] not in done]
     best_value = min([r.value for r in done.values() if r.exact] + [INF])
     single = len(words) == 1 and bool(args.first)
-    bar = tqdm(total=len(words), initial=len(words) - len(todo), desc="first guesses", unit="word",
-               disable=True if (args.quiet or single) else None, mininterval=0.5, dynamic_ncols=True)
-    last_save = [time.perf_counter()]
+    checkpointed = args.all and not args.no_write
+    progress = WordProgress(len(words), len(words) - len(todo), args.quiet or single,
+                            (lambda: save_results(out_dir, game, setting, done)) if checkpointed else None)
+    leader = [min((r for r in done.values() if r.exact), key=lambda r: r.value, default=None)]
 
     def on_result(result: FirstGuessResult, best: int) -> None:
         done[result.word] = result
-        bar.update(1)
-        best_word = min((r for r in done.values() if r.exact), key=lambda r: r.value, default=None)
-        shown = f"best {best_word.word.upper()} {value_text(best_word, setting.beam)}" if best_word else "best -"
-        bar.set_postfix_str(f"{shown} | {result.word.upper()} {value_text(result, setting.beam)}")
-        if args.all and not args.no_write and time.perf_counter() - last_save[0] > 10:
-            save_results(out_dir, game, setting, done)
-            last_save[0] = time.perf_counter()
+        if result.exact and (leader[0] is None or result.value < leader[0].value):
+            leader[0] = result
+        shown = f"best {leader[0].word.upper()} {value_text(leader[0], setting.beam)}" if leader[0] else "best -"
+        progress.step(f"{shown} | {result.word.upper()} {value_text(result, setting.beam)}")
 
     try:
         if single:
@@ -107,8 +106,8 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
         if not setting.beam:
             settle_ties(game, done, setting)
     finally:
-        bar.close()
-        if args.all and not args.no_write:
+        progress.close()
+        if checkpointed:
             save_results(out_dir, game, setting, done)
 
     results = [done[game.guesses.words[g]] for g in words if game.guesses.words[g] in done]
@@ -141,8 +140,7 @@ def search_first_words(game: Game, args, setting: SearchSetting, argv) -> int:
                                    prov, label)
         report["summary"]["provenance"] = prov
         write_summary(out_dir, report["summary"])
-        write_report(out_dir, report["markdown"] + "\n\n## Provenance\n\n```\n"
-                     + json.dumps(prov, indent=1) + "\n```")
+        write_report(out_dir, report["markdown"], prov)
         print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
               f"{out_dir / 'REPORT.md'}")
     return 0
@@ -221,16 +219,11 @@ def compose_report(game: Game, results, best: FirstGuessResult, proof, setting: 
                       f"proven to need at least {value + 1}.")
     table = ["| rank | first guess | total | status | proven lower bound | seconds |",
              "|---:|---|---:|---|---:|---:|"]
-    for row in rows:
-        value_cell = "none" if row["value"] is None else (
-            str(row["value"]) if row["exact"] and not beam else
-            (f"<= {row['value']}" if row["exact"] else (f">= {row['value']}" if not beam else "-")))
-        table.append(f"| {row['rank']} | {row['word'].upper()} | {value_cell} | {row['status']} | "
-                     f"{'-' if row['lower_bound'] is None else row['lower_bound']} | {row['seconds']:.2f} |")
-    counters = {}
-    for r in results + ([proof] if proof else []):
-        for key, v in (r.counters or {}).items():
-            counters[key] = max(counters.get(key, 0), v) if key == "memo_slots" else counters.get(key, 0) + v
+    for r, row in zip(ranked, rows):
+        table.append(f"| {row['rank']} | {row['word'].upper()} | {value_text(r, beam)} | "
+                     f"{row['status']} | {'-' if row['lower_bound'] is None else row['lower_bound']} | "
+                     f"{row['seconds']:.2f} |")
+    counters = add_counters([r.counters or {} for r in results + ([proof] if proof else [])])
     counters["kernel_seconds"] = round(counters.get("kernel_seconds", 0), 2)
     markdown = "\n".join([
         f"# Optimal decision trees: {title}", "",

@@ -50,10 +50,12 @@ def solve_state(game: Game, args, setting: SearchSetting, argv) -> int:
     print("|---|---:|---:|---|")
     for guess, total, exact in sorted(rows, key=lambda r: r[1]):
         status = ("no tree" if total >= INF else f"best, {kind}" if guess == best
+                  else f"upper bound (beam {setting.beam})" if setting.beam
                   else "exact" if exact else "lower bound")
         shown = "-" if total >= INF else str(total)
         mean = "-" if total >= INF else f"{total / n:.4f}"
         print(f"| {game.guesses.words[guess].upper()} | {shown} | {mean} | {status} |")
+    how = "each solved exactly" if not setting.beam else f"each with the same beam of {setting.beam}"
     print(f"\n({time.perf_counter() - start:.1f} s; the other rows are the most promising guesses "
-          f"by the search's ordering score, each solved exactly)")
+          f"by the search's ordering score, {how})")
     return 0

@@ -3,20 +3,20 @@ guesses? (The minimax, or true-adversary, question.)
 
 For each first guess the answer is proven either way: a first guess works when every branch it
 leaves can be finished within D - 1 guesses (and then a tree that does it is built, verified and
-written); it fails as soon as one branch cannot. With `--shortfall N` the first N words that fail
-also get, when their branches have three guesses left, the fewest answers that must take longer
+written); it fails as soon as one branch cannot. With `--shortfall N` those of the first N words
+searched that fail also get (every branch searched), when their branches have three guesses left, the fewest answers that must take longer
 than D guesses: how far short they fall.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from lookahead.firstguess import SearchSetting
 from lookahead.parallel import solver_for, worst_case_task
 from optimal.errors import BadInput, NoTree
 from optimal.checkpoint import load_checkpoint, save_checkpoint
 from optimal.game import Game
+from optimal.progress import WordProgress
 from optimal.results import provenance, run_dir, write_report, write_summary, write_tree
 from optimal.search_first import choose_words
 
@@ -25,8 +25,6 @@ PAIR_MB = 512  # per worker, for the pair bitsets of nodes with three guesses le
 
 
 def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
-    from tqdm import tqdm
-
     if setting.beam:
         raise BadInput("--objective worst is always exact: drop --beam")
     if args.max_depth < 2:
@@ -40,19 +38,20 @@ def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
         done = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"})
     todo = [g for g in words if game.guesses.words[g] not in done]
     shortfall_words = {game.guesses.words[g] for g in words[:args.shortfall]}
-    bar = tqdm(total=len(words), initial=len(words) - len(todo), desc="first guesses", unit="word",
-               disable=True if args.quiet else None, mininterval=0.5, dynamic_ncols=True)
-    last_save = [time.perf_counter()]
+    checkpointed = args.all and not args.no_write
+
+    def save() -> None:
+        save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"}, done)
+
+    progress = WordProgress(len(words), len(words) - len(todo), args.quiet,
+                            save if checkpointed else None)
+    feasible = [sum(r["feasible"] for r in done.values())]
 
     def record(result: dict) -> None:
         done[result["word"]] = result
-        bar.update(1)
-        feasible = sum(r["feasible"] for r in done.values())
-        bar.set_postfix_str(f"{feasible} within {game.max_guesses} | {result['word'].upper()} "
-                            f"{'yes' if result['feasible'] else 'no'}")
-        if args.all and not args.no_write and time.perf_counter() - last_save[0] > 10:
-            save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"}, done)
-            last_save[0] = time.perf_counter()
+        feasible[0] += bool(result["feasible"])
+        progress.step(f"{feasible[0]} within {game.max_guesses} | {result['word'].upper()} "
+                      f"{'yes' if result['feasible'] else 'no'}")
 
     def task(g: int):
         word = game.guesses.words[g]
@@ -68,9 +67,9 @@ def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
             for result in setting.parallel(len(todo))(delayed(worst_case_task)(*task(g)) for g in todo):
                 record(result)
     finally:
-        bar.close()
-        if args.all and not args.no_write:
-            save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"objective": "worst"}, done)
+        progress.close()
+        if checkpointed:
+            save()
 
     results = [done[game.guesses.words[g]] for g in words]
     seconds = time.perf_counter() - start
@@ -93,8 +92,7 @@ def search_worst(game: Game, args, setting: SearchSetting, argv) -> int:
                                   "optimized for the total)")
         summary["provenance"] = prov
         write_summary(out_dir, summary)
-        write_report(out_dir, markdown + "\n\n## Provenance\n\n```\n" + json.dumps(prov, indent=1)
-                     + "\n```")
+        write_report(out_dir, markdown, prov)
         print(f"\nwrote {', '.join(str(p) for p in paths + [out_dir / 'summary.json', out_dir / 'REPORT.md'])}")
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "

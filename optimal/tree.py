@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, DefectiveTree
-from optimal.feedback import RULES, WORDLE, Rule, all_green, parse_reply, reply_to_string
+from optimal.feedback import WORDLE, Rule, all_green, parse_reply, reply_to_string, rule_named
 from optimal.files import atomic_write_text
 from optimal.game import Game, HardState
 
@@ -292,12 +292,11 @@ def read_tree(path: str | Path) -> TreeFile:
         if not isinstance(document, dict) or "tree" not in document:
             raise BadInput(f"{path}: not a tree file (no 'tree' key)")
         game_block = document.get("game") or {}
-        rule_name = game_block.get("rule", "wordle")
-        if rule_name == "jotto":
-            import optimal.jotto  # noqa: F401  (registers the rule)
-        if rule_name not in RULES:
-            raise BadInput(f"{path}: unknown game rule {rule_name!r}")
-        tree = node_from_json(document["tree"], game_block.get("length"), RULES[rule_name])
+        try:
+            rule = rule_named(game_block.get("rule", "wordle"))
+        except BadInput as error:
+            raise BadInput(f"{path}: {error}") from None
+        tree = node_from_json(document["tree"], game_block.get("length"), rule)
         meta = {key: value for key, value in document.items() if key != "tree"}
         return TreeFile(tree, "json", meta, None)
     tree, answers = parse_selby(text, str(path))

@@ -64,13 +64,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.play:
             print("\n".join(play(tree_file.tree, game, args.play)))
         counts = result.counts()
+        claimed = (tree_file.meta.get("stats") or {}).get("total")
+        wrong_claim = (f"the file claims total {claimed}, replay gives {int(counts.sum())}"
+                       if result.ok and claimed is not None and claimed != int(counts.sum()) else None)
         if args.json:
-            out = {"valid": result.ok, "problems": result.problems, "notes": result.notes,
+            problems = result.problems + ([wrong_claim] if wrong_claim else [])
+            out = {"valid": not problems, "problems": problems, "notes": result.notes,
                    "game": game.describe()}
             if counts.size:
                 out["stats"] = summarize(counts).as_dict()
             print(json.dumps(out, indent=1))
-            return 0 if result.ok else 1
+            return 0 if not problems else 1
         label = (f"{args.tree}: {len(game.answers):,} answers ({game.answers.name}), "
                  f"{len(game.guesses):,} guesses ({game.guesses.name}), {game.mode} mode, "
                  f"at most {game.max_guesses} guesses")
@@ -93,9 +97,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Evil Wordle: {evil_text(evil_game(tree_file.tree, game), game)}")
         print(report_line(counts))
         print(histogram_text(counts))
-        claimed = (tree_file.meta.get("stats") or {}).get("total")
-        if claimed is not None and claimed != stats.total:
-            print(f"DEFECT: the file claims total {claimed}, replay gives {stats.total}")
+        if wrong_claim:
+            print(f"DEFECT: {wrong_claim}")
             return 1
         return 0
 

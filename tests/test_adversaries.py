@@ -129,7 +129,24 @@ def test_cli_runs(tmp_path):
 
 @pytest.mark.parametrize("module, args", [("optimal.absurdle", ["--target", "zzzzz"]),
                                           ("optimal.antiwordle", ["--beams", "x"]),
+                                          ("optimal.absurdle", ["--count", "-3"]),
+                                          ("optimal.compare", ["--beams", "0"]),
+                                          ("greedy", ["--baseline", "random", "--seed", "-1"]),
+                                          ("greedy", ["--game", "jotto", "--out", "/tmp/jotto.txt"]),
                                           ("optimal.compare", ["--first", "zzzzz"])])
 def test_bad_input(module, args):
     run = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_absurdle_tie_order_is_the_same_in_replay_and_search():
+    """The plain replay's tie order (optimal.absurdle.tie_rank) and the kernels' (reply_ranks)
+    rank every reply code alike, so a replayed game is the game the search proved."""
+    from lookahead.absurdle import reply_ranks
+    from optimal.absurdle import tie_rank
+
+    for length in (2, 3, 5):
+        codes = range(3**length)
+        by_replay = sorted(codes, key=lambda c: tie_rank(c, length))
+        by_search = sorted(codes, key=lambda c: reply_ranks(length)[c])
+        assert by_replay == by_search

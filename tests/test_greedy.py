@@ -9,7 +9,7 @@ from greedy.builder import greedy_tree
 from greedy.metrics import METRICS, counts_matrix
 from greedy.tables import first_guess_table, ranked_by, second_guess_table
 from optimal.errors import BadInput
-from optimal.game import Game
+from optimal.game import Game, HardState
 from optimal.report import cumulative_line, summarize
 from optimal.tree import verify
 from optimal.words import WordList, load_words
@@ -103,6 +103,11 @@ def test_hard_pool_trees_are_hard_mode_legal():
 def test_second_guess_table(original):
     table = second_guess_table(original, "salet")
     assert "| BBBBB | 221 |" in table and table.count("\n") > 100
+    # the hard-mode column keeps to the hard-mode rule after SALET (the game itself is normal mode)
+    for line in table.splitlines()[4:]:
+        reply, _, _, _, hard_word, _ = [cell.strip() for cell in line.strip("|").split("|")]
+        state = HardState.initial(5).after("salet", original.parse_reply(reply))
+        assert state.violation(hard_word.lower()) is None, line
 
 
 def test_random_baseline_is_reproducible():

@@ -106,6 +106,8 @@ def test_from_state_agrees_with_the_full_tree(lists, capsys):
     (["--beam", "-3"], 2, "--beam"),
     (["--first", "trace", "--max-depth", "2"], 1, "no tree exists"),
     (["--top", "0"], 2, "--top"),
+    (["--first", "trace", "--out", "/dev/null/results"], 2, "cannot write"),
+    (["--objective", "worst", "--all", "--shortfall", "3"], 2, "--shortfall"),
 ])
 def test_bad_input_and_no_tree(lists, extra, code, message):
     args, out_dir, game = lists

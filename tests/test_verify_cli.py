@@ -47,6 +47,22 @@ def test_defective_tree_exits_1(files, capsys):
     assert code == 1 and "DEFECT" in out and "INVALID" in out
 
 
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_wrong_claimed_total_is_a_defect(files, capsys, as_json):
+    """A tree file whose stats claim another total than the replay gives is defective, in the text
+    and the JSON output alike."""
+    doc = json.loads(open(files["json"]).read())
+    doc["stats"] = {"total": 1}
+    wrong = files["tmp"] / "wrong.json"
+    wrong.write_text(json.dumps(doc))
+    code = main([str(wrong), "--answers", files["answers"], "--guesses", files["guesses"]]
+                + (["--json"] if as_json else []))
+    out = capsys.readouterr().out
+    assert code == 1 and "claims total 1" in out
+    if as_json:
+        assert json.loads(out)["valid"] is False
+
+
 def test_play_option(files, capsys):
     word = open(files["answers"]).read().split()[3]
     assert main([files["selby"], "--answers", files["answers"], "--guesses", files["guesses"],
