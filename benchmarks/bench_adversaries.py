@@ -36,7 +36,7 @@ def main() -> None:
         if not args.skip_all:
             if args.sample:
                 from optimal.game import Game
-                from lookahead.firstguess import SearchSetting, ranked_guesses
+                from lookahead import SearchSetting, ranked_guesses
 
                 game = Game.from_lists("original", max_guesses=4)
                 ranked = [game.guesses.words[g] for g, _ in ranked_guesses(game, SearchSetting())]

@@ -17,7 +17,7 @@ import argparse
 import random
 import time
 
-from optimal.pangrams import (anagram_classes, bitmask_solutions, cpsat_solutions, expanded_count,
+from optimal.pangrams.search import (anagram_classes, bitmask_solutions, cpsat_solutions, expanded_count,
                               missing_letter, search_masks, search_masks_python, warm_up)
 from optimal.words import load_words
 from timing import timed

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, non_negative_int, run_cli
+from greedy import (BASELINES, METRICS, POOLS, baseline, first_guess_table, greedy_tree,
+                    second_guess_table)
+from optimal.cli.args import Parser, add_game_arguments, game_from_args, non_negative_int
+from optimal.cli.outputs import provenance, tree_stats
+from optimal.cli.run import run_cli
 from optimal.errors import BadInput
 from optimal.report import cumulative_line, report_line, summarize
+from optimal.tree import check, write_json, write_selby
+from optimal.words import load_words
 
 EXAMPLES = """examples:
   python -m greedy --table norvig                      # Norvig's six trees (2,309 words)
@@ -29,9 +36,6 @@ EXAMPLES = """examples:
 
 
 def build_parser() -> Parser:
-    from greedy.builder import POOLS
-    from greedy.metrics import METRICS
-
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--max-guesses")
     parser.add_argument("--metric", choices=sorted(METRICS), default="neg_entropy")
@@ -45,7 +49,7 @@ def build_parser() -> Parser:
     what.add_argument("--table", choices=["norvig"], help="the six-row comparison of metrics and pools")
     what.add_argument("--first-guesses", type=int, metavar="N", help="table of the best and worst N first guesses")
     what.add_argument("--second-guesses", metavar="WORD", help="best second guess after each reply to WORD")
-    what.add_argument("--baseline", choices=["random", "frequent", "top10"], help="play a baseline guesser")
+    what.add_argument("--baseline", choices=BASELINES, help="play a baseline guesser")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="first random seed (default 0)")
     parser.add_argument("--seeds", type=int, default=1, help="number of seeds for random baselines")
     return parser
@@ -53,9 +57,6 @@ def build_parser() -> Parser:
 
 def tree_row(game, metric: str, pool: str, first: str | None = None, candidates=None) -> dict:
     """Build one greedy tree (verified) and measure it."""
-    from greedy.builder import greedy_tree
-    from optimal.tree import check
-
     start = time.perf_counter()
     tree = greedy_tree(game, metric, pool, first, candidates, verify=False)
     scope = game if candidates is None else game.restricted_to(candidates)
@@ -67,10 +68,6 @@ def tree_row(game, metric: str, pool: str, first: str | None = None, candidates=
 
 def parse_candidates(game, text: str):
     """Answer indices from a file of words or a comma-separated list."""
-    from pathlib import Path
-
-    from optimal.words import load_words
-
     words = load_words(text).words if Path(text).is_file() else tuple(
         w.strip().lower() for w in text.split(",") if w.strip())
     unknown = [w for w in words if w not in game.answer_index]
@@ -115,8 +112,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
-        from greedy.tables import first_guess_table, second_guess_table
-
         if args.seeds < 1:
             raise BadInput("--seeds must be at least 1")
         if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers
@@ -135,8 +130,6 @@ def main(argv: list[str] | None = None) -> int:
             print(second_guess_table(game, args.second_guesses, args.metric))
             return 0
         if args.baseline:
-            from greedy.baselines import baseline
-
             seeds = list(range(args.seed, args.seed + args.seeds))
             runs = baseline(game, args.baseline, seeds)
             for seed, counts in zip(seeds if args.baseline != "frequent" else [None], runs):
@@ -160,9 +153,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def write_tree(game, row: dict, path: str) -> None:
-    from optimal.results import provenance, tree_stats
-    from optimal.tree import write_json, write_selby
-
     relaxed = game.with_limits(max_guesses=max(game.max_guesses, int(row["counts"].max())))
     if path.endswith(".txt"):
         if game.rule.name != "wordle":

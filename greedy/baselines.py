@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, StrategyFailed
 from optimal.game import Game
 
 MAX_TURNS = 100  # a consistent guesser always finishes; this only guards against a bad strategy
@@ -33,7 +33,8 @@ def play_all(game: Game, guesser: Guesser, seed: int = 0) -> np.ndarray:
             replies = game.matrix[game.guess_of_answer[pick], candidates]
             candidates = candidates[replies == game.matrix[game.guess_of_answer[pick], answer]]
         else:
-            raise RuntimeError("guesser did not finish")
+            raise StrategyFailed(f"the guesser did not find {game.answers.words[answer].upper()} "
+                                 f"within {MAX_TURNS} turns")
     return out
 
 
@@ -65,6 +66,9 @@ def top_share_guesser(frequency: np.ndarray, share: float = 0.10) -> Guesser:
         order = np.argsort(-frequency[candidates], kind="stable")[:k]
         return int(candidates[rng.choice(order)])
     return guess
+
+
+BASELINES = ("random", "frequent", "top10")
 
 
 def baseline(game: Game, name: str, seeds: list[int]) -> list[np.ndarray]:

@@ -1,29 +1,29 @@
-"""Depth-limited branch and bound, and beam search, for decision trees of least total guesses.
+"""The search engine's one face: what commands may use of `lookahead`.
 
-`Solver` is the entry point; the numba kernels in `kernel`, `scan`, `memo`, `hardmode` and `bounds`
-do the work. Memoized subproblems are keyed by frozen candidate sets (with guesses left, and in hard
-mode the hard-mode state).
+Branch and bound (and beam) for the least total number of guesses, the worst-case objective, and
+the adversary searches, over any `optimal.game.Game`. Commands import from here only; the modules
+behind it (numba kernels, workspace, memo, scheduling) may change shape freely.
 
 numba's on-disk cache only notices a change to the file that defines a function, not to the
 functions it calls from other files; so the kernels are cached in a directory named by a hash of
-all their sources, and a changed kernel can never run stale compiled code.
+every kernel source (each module here that compiles with `@njit`), and a changed kernel can never
+run stale compiled code.
 """
 
 import hashlib as _hashlib
 import os as _os
 from pathlib import Path as _Path
 
-_KERNEL_FILES = ("bounds.py", "memo.py", "hardmode.py", "scan.py", "kernel.py", "worst.py", "absurdle.py", "antiwordle.py")
+from optimal.files import cache_dir as _cache_dir
 
 
 def _kernel_cache_dir() -> str:
-    here = _Path(__file__).parent
     digest = _hashlib.sha256()
-    for name in _KERNEL_FILES:
-        digest.update((here / name).read_bytes())
-    from optimal.files import cache_dir
-
-    return str(cache_dir() / f"numba-{digest.hexdigest()[:16]}")
+    for path in sorted(_Path(__file__).parent.glob("*.py")):
+        source = path.read_bytes()
+        if b"@njit" in source:
+            digest.update(path.name.encode() + b"\0" + source)
+    return str(_cache_dir() / f"numba-{digest.hexdigest()[:16]}")
 
 
 if not _os.environ.get("NUMBA_CACHE_DIR"):
@@ -31,7 +31,17 @@ if not _os.environ.get("NUMBA_CACHE_DIR"):
 
     _numba.config.CACHE_DIR = _kernel_cache_dir()
 
+from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402
-from lookahead.solver import FirstGuessResult, Solver  # noqa: E402
+from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
+                                  search_first_guesses, search_guesses, solve_guess, split_bounds)
+from lookahead.results import FailingBranch, GuessResult, WorstResult  # noqa: E402
+from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
+from lookahead.state import NextGuess, StateOutcome, best_next_guess, solve_state  # noqa: E402
+from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
-__all__ = ["INF", "FirstGuessResult", "Solver"]
+__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "FailingBranch",
+           "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "StateOutcome",
+           "WorstResult", "add_counters", "best_next_guess", "check_first_guesses",
+           "finishing_tree", "ranked_guesses", "search_first_guesses", "search_guesses",
+           "solve_guess", "solve_state", "split_bounds"]

@@ -1,8 +1,7 @@
 """Absurdle: the adversary keeps the largest bucket of answers after every guess (numba kernels).
 
-Tie rule (documented, deterministic): among equally large buckets the adversary keeps the reply
-with the fewest greens, then the fewest yellows, then the one whose text comes first reading left to
-right with B < Y < G. So it never concedes the all-green reply while another answer remains.
+The tie rule is the model's (`optimal.adversaries.tie_rank`), given to the kernels as a rank per
+reply code (`lookahead.adversaries.reply_ranks`).
 
 A win in k guesses is a sequence of k - 1 guesses after which one answer is left, then that
 answer. Two guesses suffice exactly when one guess splits the answers into single ones (the pair
@@ -18,19 +17,6 @@ from numba import njit
 from lookahead.memo import EVALUATIONS, NODES
 from lookahead.scan import count_replies
 from lookahead.worst import any_of, reply_count, separating_guesses
-
-
-def reply_ranks(length: int) -> np.ndarray:
-    """Rank of each reply code in the adversary's tie order (lower is kept first)."""
-    codes = np.arange(3**length)
-    digits = [(codes // 3**i) % 3 for i in range(length)]
-    greens = sum((d == 2).astype(int) for d in digits)
-    yellows = sum((d == 1).astype(int) for d in digits)
-    text = sum(np.array([0, 1, 2])[d] * 3 ** (length - 1 - i) for i, d in enumerate(digits))
-    order = np.lexsort((text, yellows, greens))
-    ranks = np.empty_like(order)
-    ranks[order] = np.arange(order.size)
-    return ranks.astype(np.int64)
 
 
 @njit(cache=True)

@@ -2,38 +2,31 @@
 
 `search_guesses` evaluates a list of guesses, each cut off at the best total found so far, so a
 guess that cannot win stops early with a proven lower bound. `solve_guess` proves the exact value
-of one guess and builds its tree, splitting the branches over workers. Both run in this process
-when `jobs == 1` and through joblib otherwise.
+of one guess and builds its tree. `search_first_guesses` is the whole first-word search: a quick
+beam probe for a cutoff, the cut-off search, a second pass for words that might tie, the best
+word's tree, and (for a beam) an exact proof of the best word. Work starts in this process and
+moves to joblib workers only when the measured rate says it pays (`lookahead.schedule`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
-
-from lookahead.bounds import INF, set_lower_bound
-from lookahead.parallel import evaluate_guess_task, solve_branches_task, solver_for
-from lookahead.solver import FirstGuessResult
+from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
+from lookahead.parallel import evaluate_guesses_task, solve_branches_task, solver_for
+from lookahead.results import GuessResult
+from lookahead.schedule import run_paced
+from lookahead.setting import SearchSetting
 from optimal.game import Game, HardState
 from optimal.tree import Node
 
+OnResult = Callable[[GuessResult, int], None]
 
-class SearchSetting:
-    """How to search: beam width (0 = exact), memo size, workers and joblib backend."""
-
-    def __init__(self, beam: int = 0, cache_mb: float = 1024, jobs: int = 1, backend: str = "loky"):
-        self.beam, self.cache_mb, self.jobs, self.backend = int(beam or 0), cache_mb, jobs, backend
-
-    def parallel(self, n_tasks: int):
-        """A joblib Parallel for this setting (results as they complete). The 'dask' backend is
-        the one joblib's `parallel_config(backend='dask')` sets up (see optimal.search)."""
-        from joblib import Parallel
-
-        backend = None if self.backend == "dask" else self.backend
-        return Parallel(n_jobs=min(self.jobs, max(1, n_tasks)), backend=backend,
-                        return_as="generator_unordered", pre_dispatch="n_jobs", batch_size=1)
+PROBE_BEAM = 5
+PROBE_WORDS = 64
 
 
 def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_left: int | None = None,
@@ -44,11 +37,29 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
     return solver.ranked_guesses(candidates, guesses_left or game.max_guesses, state, limit)
 
 
+def split_bounds(game: Game, guesses: list[int], candidates=None,
+                 guesses_left: int | None = None) -> dict[int, int]:
+    """Each guess's lower bound from its split alone (`3n - k - green`, see lookahead.bounds):
+    valid whatever the beam, so it stands beside a beam's upper bounds. Vectorized over blocks of
+    guesses, so a few words cost microseconds and every word a fraction of a second."""
+    candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
+    d = guesses_left or game.max_guesses
+    n = len(candidates)
+    out: dict[int, int] = {}
+    for start in range(0, len(guesses), 512):
+        block = np.asarray(guesses[start:start + 512])
+        replies = np.sort(game.matrix[np.ix_(block, candidates)], axis=1)
+        classes = 1 + np.count_nonzero(replies[:, 1:] != replies[:, :-1], axis=1)
+        green = (replies == game.won).any(axis=1)
+        for g, k, won in zip(block, classes, green):
+            out[int(g)] = int(guess_lower_bound(n, int(k), int(won), d))
+    return out
+
+
 def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candidates=None,
                    guesses_left: int | None = None, state: HardState | None = None,
                    cutoff: int = INF, tighten: bool = True,
-                   on_result: Callable[[FirstGuessResult, int], None] | None = None
-                   ) -> list[FirstGuessResult]:
+                   on_result: OnResult | None = None) -> list[GuessResult]:
     """Evaluate `guesses` at a state, each cut off at the best exact total so far (or `cutoff`;
     with `tighten=False` always at `cutoff`, e.g. to find every word that ties with the best).
 
@@ -59,75 +70,64 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     guesses_left = guesses_left or game.max_guesses
     best = [cutoff]
-    results: list[FirstGuessResult] = []
+    results: list[GuessResult] = []
 
-    def record(result: FirstGuessResult) -> None:
+    def record(result: GuessResult) -> None:
         if tighten and result.exact and result.value < best[0]:
             best[0] = result.value
         results.append(result)
         if on_result:
             on_result(result, best[0])
 
-    if setting.jobs <= 1:
-        for guess in guesses:
-            record(evaluate_guess_task(game, guess, best[0], setting.beam, setting.cache_mb,
-                                       candidates, guesses_left, state))
-        return results
+    def call(batch: list[int]) -> tuple:  # best[0] is read as each batch is handed out
+        return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.cache_mb,
+                                       candidates, guesses_left, state, tighten)
 
-    from joblib import delayed
+    def take(batch_results: list[GuessResult]) -> None:
+        for result in batch_results:
+            record(result)
 
-    def tasks():
-        for guess in guesses:  # read best[0] when each task is handed out: cutoffs tighten
-            yield delayed(evaluate_guess_task)(game, guess, best[0], setting.beam, setting.cache_mb,
-                                               candidates, guesses_left, state)
-
-    for result in setting.parallel(len(guesses))(tasks()):
-        record(result)
+    run_paced(list(guesses), call, setting, take)
     return results
 
 
 def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
                 guesses_left: int | None = None, state: HardState | None = None,
-                on_part: Callable[[int, int], None] | None = None) -> FirstGuessResult:
-    """Exact value (within the setting's beam) and tree of one guess at a state; the branches are
-    spread over the workers, largest first, when jobs > 1."""
+                on_part: Callable[[int, int], None] | None = None) -> GuessResult:
+    """Exact value (within the setting's beam) and tree of one guess at a state. The branches are
+    solved largest first, here, and go to the workers only when the rest is worth a pool."""
     start = time.perf_counter()
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     guesses_left = guesses_left or game.max_guesses
     word = game.guesses.words[guess]
-    if setting.jobs <= 1:
-        solver = solver_for(game, setting.beam, setting.cache_mb)
-        before = solver.counters()
-        value, exact = solver.evaluate(candidates, guess, guesses_left, state,
-                                       on_part=(lambda done, total, _: on_part(done, total))
-                                       if on_part else None)
-        tree = solver.tree(candidates, guesses_left, state, first=guess) if value < INF else None
-        return FirstGuessResult(word, value, exact, time.perf_counter() - start, tree,
-                                solver.counters_since(before))
-    from joblib import delayed
-
     solver = solver_for(game, setting.beam, setting.cache_mb)
     parts = solver.parts(candidates, guess)
-    if any(set_lower_bound(p.size, guesses_left - 1) >= INF for _, p in parts):
-        return FirstGuessResult(word, INF, False, time.perf_counter() - start)
-    # deal the branches out largest first, round robin, a few tasks per worker
-    n_tasks = min(len(parts), 4 * setting.jobs)
-    batches = [[code for code, _ in parts[i::n_tasks]] for i in range(n_tasks)]
-    node, total, done, counters = Node(word), len(candidates), 0, []
-    jobs = (delayed(solve_branches_task)(game, guess, batch, setting.beam, setting.cache_mb,
-                                         candidates, guesses_left, state) for batch in batches)
-    for branch_results, worker_counters in setting.parallel(len(batches))(jobs):
+    if guesses_left < 1 or any(set_lower_bound(p.size, guesses_left - 1) >= INF for _, p in parts):
+        return GuessResult(word, INF, False, setting.beam, guesses_left, time.perf_counter() - start)
+    node, total, counters = Node(word), len(candidates), []
+    done = [0]
+
+    def take(branch_results: list, worker_counters: dict) -> None:
+        nonlocal total
         counters.append(worker_counters)
         for code, value, subtree in branch_results:
-            total += value
+            total = min(total + value, INF)
             if subtree is not None:
                 node.branches[code] = subtree
-            done += 1
+            done[0] += 1
             if on_part:
-                on_part(done, len(parts))
-    total = min(total, INF)
-    return FirstGuessResult(word, total, total < INF, time.perf_counter() - start,
-                            node if total < INF else None, add_counters(counters))
+                on_part(done[0], len(parts))
+
+    def call(codes: list[int]) -> tuple:
+        return solve_branches_task, (game, guess, codes, setting.beam, setting.cache_mb,
+                                     candidates, guesses_left, state)
+
+    run_paced([code for code, _ in parts], call, setting, lambda out: take(*out),
+              stop=lambda: total >= INF)
+    feasible = total < INF
+    return GuessResult(word, total, feasible, setting.beam, guesses_left,
+                       time.perf_counter() - start, node if feasible else None,
+                       add_counters(counters))
 
 
 def add_counters(counters: list[dict]) -> dict:
@@ -137,3 +137,137 @@ def add_counters(counters: list[dict]) -> dict:
         for key, value in c.items():
             out[key] = max(out.get(key, 0), value) if key == "memo_slots" else out.get(key, 0) + value
     return out
+
+
+# ---------------------------------------------------------------- the first-word search
+
+
+@dataclass
+class FirstGuessOutcome:
+    """Everything a first-guess search found, for the renderers and writers of a command.
+
+    results: one per evaluated guess, in the order they were asked for; best: the least exact
+    total (ties: the earlier guess), with its tree; proof: with `prove`, the exact search's value
+    and tree for the beam's best word; split_bounds: each evaluated guess's lower bound from its
+    split alone (the proven lower bound beside a beam's upper bound).
+    """
+
+    game: Game
+    setting: SearchSetting
+    results: list[GuessResult]
+    best: GuessResult | None
+    proof: GuessResult | None
+    split_bounds: dict[str, int]
+    seconds: float
+
+    @property
+    def tree_result(self) -> GuessResult | None:
+        """The result whose tree is the run's tree: the proof when there is one."""
+        if self.proof is not None and self.proof.tree is not None:
+            return self.proof
+        return self.best
+
+    @property
+    def proven(self) -> bool:
+        """Whether the best word's value is an exact optimum (not a beam's upper bound)."""
+        return self.proof is not None or self.setting.exact
+
+    @property
+    def value(self) -> int:
+        """The best word's total (exact when `proven`, else the beam's upper bound)."""
+        return self.proof.value if self.proof is not None else self.best.value
+
+    def lower_bound(self, result: GuessResult) -> int | None:
+        """The proven lower bound on a guess's optimum (None when no tree exists)."""
+        if self.proof is not None and result.word == self.best.word:
+            value = self.proof.value
+        elif self.setting.exact:
+            value = result.value
+        else:
+            value = self.split_bounds.get(result.word, 0)
+        return None if value >= INF else value
+
+    def ties(self) -> list[str]:
+        """The other words proven to tie with the best (exact search only)."""
+        return [r.word for r in self.results if r.word != self.best.word and r.exact
+                and r.value == self.value] if self.setting.exact else []
+
+    def uniquely_best(self) -> bool:
+        """Every other evaluated word is proven to need more than the best (exact search only)."""
+        return self.setting.exact and all(r.value > self.value for r in self.results
+                                          if r.word != self.best.word)
+
+
+def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
+                         known: dict[str, GuessResult] | None = None, prove: bool = False,
+                         on_result: Callable[[GuessResult], None] | None = None,
+                         on_part: Callable[[int, int], None] | None = None) -> FirstGuessOutcome:
+    """Evaluate first guesses (`known`: results of an interrupted run, not searched again).
+
+    With one guess, its exact value and tree are computed (`on_part` sees each branch). With
+    several, each is cut off at the best total so far, after a quick beam probe has provided a
+    first cutoff and an order; words stopped exactly at the best total are searched again with the
+    cutoff one higher, so each is proven worse or found to tie. `on_result` sees every result as it
+    comes (and again when a tie pass replaces it)."""
+    start = time.perf_counter()
+    done: dict[str, GuessResult] = dict(known or {})
+
+    def record(result: GuessResult, _best: int = 0) -> None:
+        done[result.word] = result
+        if on_result:
+            on_result(result)
+
+    words = [game.guesses.words[g] for g in guesses]
+    todo = [g for g, w in zip(guesses, words) if w not in done]
+    if len(guesses) == 1 and todo:
+        record(solve_guess(game, todo[0], setting, on_part=on_part))
+    elif todo:
+        best_value = min([r.value for r in done.values() if r.exact] + [INF])
+        if len(todo) > 1 and best_value >= INF and setting.exact:
+            best_value, todo = probe_upper_bound(game, todo, setting)
+        search_guesses(game, todo, setting, cutoff=best_value, on_result=record)
+    if setting.exact:
+        settle_ties(game, done, setting, record)
+    results = [done[w] for w in words if w in done]
+    order = {w: i for i, w in enumerate(words)}
+    exact = [r for r in results if r.exact]
+    best = min(exact, key=lambda r: (r.value, order[r.word])) if exact else None
+    if best is not None and best.tree is None:  # a result from a checkpoint, or cut off: rebuild
+        rebuilt = solve_guess(game, game.guess_id(best.word), setting)
+        best.tree, best.counters = rebuilt.tree, rebuilt.counters
+    proof = None
+    if prove and best is not None and not setting.exact:
+        proof = solve_guess(game, game.guess_id(best.word), setting.with_beam(0))
+    bounds = split_bounds(game, [game.guess_id(r.word) for r in results])
+    return FirstGuessOutcome(game, setting, results, best, proof,
+                             {game.guesses.words[g]: b for g, b in bounds.items()},
+                             time.perf_counter() - start)
+
+
+def settle_ties(game: Game, done: dict[str, GuessResult], setting: SearchSetting,
+                record: Callable[[GuessResult], None]) -> None:
+    """Words stopped exactly at the best total might tie with it: search them again with the
+    cutoff one higher, so each is either proven worse or found to tie (then its total is exact)."""
+    best = min([r.value for r in done.values() if r.exact] + [INF])
+    open_words = [game.guess_id(w) for w, r in done.items() if not r.exact and r.value == best]
+    if best >= INF or not open_words:
+        return
+    for result in search_guesses(game, open_words, setting, cutoff=best + 1, tighten=False):
+        record(result)
+
+
+def probe_upper_bound(game: Game, words: list[int], setting: SearchSetting) -> tuple[int, list[int]]:
+    """A cutoff and an order to start an exact search with, from a quick beam search (a few
+    guesses per node) of the first words.
+
+    Why: an exact search without a cutoff must prove every branch's optimum and can take ten times
+    longer than one that only has to show a word cannot beat the best. A beam's total belongs to a
+    real tree, so 1 + the best beam total is a safe cutoff (the best word's exact total is below
+    it), and trying words in the order of their beam totals puts the likely best first, so every
+    later word runs with a tight cutoff.
+    """
+    probed = words[:PROBE_WORDS]
+    found = {r.word: r.value for r in search_guesses(game, probed, setting.with_beam(PROBE_BEAM))
+             if r.exact}
+    order = sorted(probed, key=lambda g: (found.get(game.guesses.words[g], INF), probed.index(g)))
+    return min(list(found.values()) + [INF - 1]) + 1, order + words[PROBE_WORDS:]

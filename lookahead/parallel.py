@@ -12,7 +12,9 @@ import threading
 import time
 
 from lookahead.bounds import INF
-from lookahead.solver import FirstGuessResult, Solver
+from lookahead.results import FailingBranch, GuessResult, WorstResult
+from lookahead.solver import Solver
+from lookahead.worst import fewest_failures
 from optimal.game import Game, HardState
 
 _SOLVERS: dict[tuple, Solver] = {}
@@ -32,17 +34,22 @@ def solver_for(game: Game, beam: int, cache_mb: float, pair_mb: float = 0) -> So
         return _SOLVERS[key]
 
 
-def evaluate_guess_task(game: Game, guess: int, cutoff: int, beam: int, cache_mb: float,
-                        candidates, guesses_left: int, state: HardState | None,
-                        want_tree: bool = True) -> FirstGuessResult:
-    """Value of `guess` at a state with the search cut off at `cutoff`; with the tree when the
-    value is exact and `want_tree`."""
+def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int, cache_mb: float,
+                          candidates, guesses_left: int, state: HardState | None,
+                          tighten: bool = True) -> list[GuessResult]:
+    """Values of some guesses at a state, each cut off at `cutoff` (lowered by each exact value
+    found, with `tighten`); with the tree of every exact one."""
     solver = solver_for(game, beam, cache_mb)
-    before, start = solver.counters(), time.perf_counter()
-    value, exact = solver.evaluate(candidates, guess, guesses_left, state, cutoff)
-    tree = solver.tree(candidates, guesses_left, state, first=guess) if exact and want_tree else None
-    return FirstGuessResult(game.guesses.words[guess], value, exact, time.perf_counter() - start,
-                            tree, solver.counters_since(before))
+    out = []
+    for guess in guesses:
+        before, start = solver.counters(), time.perf_counter()
+        value, exact = solver.evaluate(candidates, guess, guesses_left, state, cutoff)
+        tree = solver.tree(candidates, guesses_left, state, first=guess) if exact else None
+        out.append(GuessResult(game.guesses.words[guess], value, exact, beam, guesses_left,
+                               time.perf_counter() - start, tree, solver.counters_since(before)))
+        if tighten and exact:
+            cutoff = min(cutoff, value)
+    return out
 
 
 def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cache_mb: float,
@@ -61,29 +68,30 @@ def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cac
     return out, solver.counters_since(before)
 
 
-def worst_case_task(game: Game, guess: int, cache_mb: float, pair_mb: float, every_branch: bool,
-                    shortfall: bool = False) -> dict:
-    """Can `guess` as first guess find every answer within game.max_guesses? Proven either way.
+def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: float,
+                    every_branch: bool, shortfall_words: frozenset[int] = frozenset()) -> list[WorstResult]:
+    """Can each guess, as first guess, find every answer within game.max_guesses? Proven either way.
 
     Checks the branches largest first and stops at the first that cannot be finished, unless
-    `every_branch` (then it lists them all, and with `shortfall`, with three guesses left, the
-    fewest answers each must lose)."""
-    from lookahead.worst import fewest_failures
-
+    `every_branch` (then it lists them all, and for the guesses of `shortfall_words`, with three
+    guesses left, the fewest answers each branch must lose)."""
     solver = solver_for(game, 0, cache_mb, pair_mb)
-    start = time.perf_counter()
     left = game.max_guesses - 1
-    failing = []
-    for code, part in solver.parts(game.all_candidates(), guess):
-        child = solver.child_state(None, guess, code)
-        if solver.can_finish(part, left, child):
-            continue
-        lost = None
-        if shortfall and left == 3:
-            solver.load_state(child)
-            lost = int(fewest_failures(solver.ws, part, 0, INF))
-        failing.append({"reply": game.reply_text(code), "answers": int(part.size), "lost": lost})
-        if not every_branch:
-            break
-    return {"word": game.guesses.words[guess], "feasible": not failing, "failing": failing,
-            "complete": every_branch or not failing, "seconds": time.perf_counter() - start}
+    out = []
+    for guess in guesses:
+        start = time.perf_counter()
+        failing = []
+        for code, part in solver.parts(game.all_candidates(), guess):
+            child = solver.child_state(None, guess, code)
+            if solver.can_finish(part, left, child):
+                continue
+            lost = None
+            if guess in shortfall_words and left == 3:
+                solver.load_state(child)
+                lost = int(fewest_failures(solver.ws, part, 0, INF))
+            failing.append(FailingBranch(game.reply_text(code), int(part.size), lost))
+            if not every_branch:
+                break
+        out.append(WorstResult(game.guesses.words[guess], not failing, failing,
+                               every_branch or not failing, time.perf_counter() - start))
+    return out

@@ -10,7 +10,6 @@ real trees, so upper bounds on the optimum, and exact only within that restricte
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -23,20 +22,9 @@ from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, 
 from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
 from lookahead.worst import can_finish as _can_finish
+from optimal.errors import NoTree
 from optimal.game import Game, HardState
 from optimal.tree import Node
-
-
-@dataclass
-class FirstGuessResult:
-    """What the search learned about one guess at one state (usually the first guess)."""
-
-    word: str
-    value: int  # the total when `exact`, else a proven lower bound (INF: no tree within the limit)
-    exact: bool  # True: value is this search's optimum for the guess (a beam's is an upper bound)
-    seconds: float = 0.0
-    tree: Node | None = field(default=None, repr=False)
-    counters: dict = field(default_factory=dict, repr=False)  # work done for this result
 
 
 class Solver:
@@ -197,7 +185,7 @@ class Solver:
                 return Node(self.game.answers.words[S[0]])
             value, first = self.best_guess(S, guesses_left, state)
             if value >= INF:
-                raise ValueError("no tree within the guess limit")
+                raise NoTree(f"no tree finds these {S.size} answers within {guesses_left} guesses")
         node = Node(self.game.guesses.words[first])
         for code, part in self.parts(S, first):
             node.branches[code] = self.tree(part, guesses_left - 1, self.child_state(state, first, code))

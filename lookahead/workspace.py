@@ -1,6 +1,7 @@
 """Everything a search kernel reads or writes, allocated once per solver.
 
-numba kernels take one namedtuple of arrays instead of forty arguments; the per-level arrays
+numba kernels take one namedtuple of arrays instead of sixty arguments (numba compiles namedtuples,
+not dataclasses), built by keyword so no field can be filled with another's array; the per-level arrays
 (parts, guess lists, hard-mode state) are indexed by recursion level, so a recursive call never
 allocates and never overwrites its caller's data.
 """
@@ -50,29 +51,37 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     def random_words(size: int) -> np.ndarray:
         return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
-    memo = memo_arrays(cache_mb if use_memo else 1, A)
+    (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb if use_memo else 1, A)
+
+    def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
+        return np.full((levels, width), fill, dtype)
+
     return Workspace(
-        np.ascontiguousarray(matrix), np.ascontiguousarray(matrix.T),
-        ans_guess.astype(np.int32), int(won), letters.astype(np.int8),
-        letter_counts.astype(np.int8), bool(hard), int(beam), bool(use_memo),
-        random_words(A), random_words(64), random_words(STATE_WORDS),
-        *memo, np.zeros(STATS_SIZE, np.int64),
-        np.zeros((levels, A), np.int32), np.zeros((levels, codes), np.int64),
-        np.zeros((levels, codes), np.int64), np.zeros((levels, codes), np.int64),
-        np.zeros((levels, codes), np.uint64), np.zeros((levels, codes), np.int64),
-        np.zeros((levels, codes), np.bool_), np.zeros((levels, codes), np.int64),
-        np.zeros((levels, G), np.int32), np.zeros((levels, G), np.int32),
-        np.zeros((levels, G), np.int64), np.zeros((levels, G), np.int32),
-        np.zeros(levels, np.int64), np.full((levels, L), -1, np.int8),
-        np.zeros((levels, 26), np.int8), np.zeros((levels, STATE_WORDS), np.int32),
-        np.zeros(levels, np.uint64), np.full(levels, -1, np.int64),
-        np.zeros((levels, SPLIT_SLOTS), np.uint64), np.zeros((levels, SPLIT_SLOTS), np.int32),
-        np.zeros((levels, SPLIT_SLOTS), np.int64), np.zeros(levels, np.int64),
-        np.zeros((A, G), matrix.dtype), np.zeros(G, np.uint16), np.zeros(G, np.uint16), np.zeros(G, np.uint32),
-        np.zeros(G, np.uint8), np.zeros(G, np.uint8), np.zeros(codes, np.int64),
-        np.full(codes, -1, np.int64), np.zeros(codes, np.int64), np.zeros(26, np.int64),
-        np.full(codes, -1, np.int64), np.full(codes, -1, np.int64),
-        np.full(A * A if pair_mb else 1, -1, np.int32),
-        np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words), np.uint64),
-        np.zeros(1, np.int64), np.zeros(words, np.uint64),
+        M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
+        ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
+        letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
+        use_memo=bool(use_memo),
+        zob=random_words(A), zdepth=random_words(64), zstate=random_words(STATE_WORDS),
+        mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
+        stats=np.zeros(STATS_SIZE, np.int64),
+        part_items=per_level(A, np.int32), part_start=per_level(codes, np.int64),
+        part_size=per_level(codes, np.int64), part_code=per_level(codes, np.int64),
+        part_hash=per_level(codes, np.uint64), part_bound=per_level(codes, np.int64),
+        part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
+        cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
+        legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
+        greens=per_level(L, np.int8, -1), mins=per_level(26, np.int8),
+        state_words=per_level(STATE_WORDS, np.int32), state_hash=np.zeros(levels, np.uint64),
+        best_at=np.full(levels, -1, np.int64),
+        split_key=per_level(SPLIT_SLOTS, np.uint64), split_guess=per_level(SPLIT_SLOTS, np.int32),
+        split_stamp=per_level(SPLIT_SLOTS, np.int64), split_stamp_now=np.zeros(levels, np.int64),
+        B=np.zeros((A, G), matrix.dtype), dup=np.zeros(G, np.uint16), eq16=np.zeros(G, np.uint16),
+        eq=np.zeros(G, np.uint32), flag=np.zeros(G, np.uint8), is_candidate=np.zeros(G, np.uint8),
+        cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
+        touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
+        map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
+        pair_slot=np.full(A * A if pair_mb else 1, -1, np.int32),
+        pair_pool=np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words),
+                           np.uint64),
+        pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
     )

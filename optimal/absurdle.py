@@ -12,9 +12,10 @@ from __future__ import annotations
 import sys
 import time
 
-import numpy as np
-
-from optimal.cli import Parser, add_game_arguments, game_from_args, positive_int, run_cli
+from lookahead import AbsurdleSearch
+from optimal.adversaries import absurdle_replay
+from optimal.cli.args import Parser, add_game_arguments, game_from_args, positive_int
+from optimal.cli.run import run_cli
 from optimal.errors import BadInput, NoTree
 from optimal.game import Game
 
@@ -26,79 +27,9 @@ EXAMPLES = """examples:
 """
 
 
-def tie_rank(code: int, length: int) -> tuple[int, int, tuple[int, ...]]:
-    """The adversary's preference among equally large buckets (smaller is kept first): fewest
-    greens, then fewest yellows, then the reply read letter by letter with B < Y < G."""
-    from optimal.feedback import reply_digits
-
-    digits = reply_digits(code, length)
-    return digits.count(2), digits.count(1), tuple(digits)
-
-
-def absurdle_reply(game: Game, candidates: np.ndarray, guess: str) -> tuple[int, np.ndarray]:
-    """Absurdle's reply to `guess` and the answers it keeps (plain numpy: an independent statement
-    of the rule, used to check the search's wins)."""
-    replies = game.replies_to(guess, candidates)
-    codes, sizes = np.unique(replies, return_counts=True)
-    best = min(zip(codes, sizes), key=lambda cs: (-cs[1], tie_rank(int(cs[0]), game.length)))[0]
-    return int(best), candidates[replies == best]
-
-
-def replay(game: Game, guesses: list[str]) -> list[tuple[str, int, int]]:
-    """(guess, reply, answers left) for each guess played against Absurdle."""
-    candidates, out = game.all_candidates(), []
-    for guess in guesses:
-        game.guess_id(guess)
-        code, candidates = absurdle_reply(game, candidates, guess)
-        out.append((guess, code, len(candidates)))
-        if code == game.won:
-            break
-    return out
-
-
-class AbsurdleSearch:
-    """The search kernels with their set-up: pair bitsets for 'one guess splits all', the tie
-    order, and the guesses allowed (all, or only answer-list words)."""
-
-    def __init__(self, game: Game, pool: str = "all", pair_mb: float = 512):
-        from lookahead import Solver
-        from lookahead.absurdle import reply_ranks
-
-        if game.rule.name != "wordle":
-            raise BadInput("Absurdle is defined for Wordle replies only")
-        self.game = game
-        self.solver = Solver(game.with_limits(max_guesses=16), cache_mb=1, pair_mb=pair_mb)
-        self.rank = reply_ranks(game.length)
-        if pool == "all":
-            self.guesses = np.arange(len(game.guesses), dtype=np.int32)
-        elif pool == "answers":
-            self.guesses = np.sort(game.guess_of_answer).astype(np.int32)
-        else:
-            raise BadInput(f"unknown pool {pool!r}: all or answers")
-
-    def win(self, k: int, target: str | None = None) -> list[str] | None:
-        """A winning sequence of at most k guesses (the last one the answer), or None (proven)."""
-        from lookahead.absurdle import force_win
-
-        plan = np.full(k + 2, -1, dtype=np.int64)
-        t = -1 if target is None else self.game.answer_index[target]
-        if force_win(self.solver.ws, self.game.all_candidates(), k, 0, self.guesses, self.rank, t, plan):
-            return [self.game.guesses.words[g] for g in plan if g >= 0]
-        return None
-
-    def first_guesses_with_win(self, k: int) -> list[str]:
-        """Every first guess of the pool from which a win within k guesses exists."""
-        from lookahead.absurdle import count_first_guesses
-
-        wins = np.zeros(len(self.guesses), dtype=np.int64)
-        plan = np.full(k + 2, -1, dtype=np.int64)
-        count_first_guesses(self.solver.ws, self.game.all_candidates(), k, self.guesses, self.rank,
-                            plan, wins)
-        return [self.game.guesses.words[g] for g, w in zip(self.guesses, wins) if w]
-
-
 def show(game: Game, guesses: list[str]) -> str:
-    steps = replay(game, guesses)
+    """'AESIR BBBBB (1,234 left) -> ...': Absurdle's replies to a sequence of guesses."""
+    steps = absurdle_replay(game, guesses)
     return " -> ".join(f"{g.upper()} {game.reply_text(c)} ({n} left)" for g, c, n in steps)
 
 

@@ -14,8 +14,12 @@ import time
 
 import numpy as np
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli, widths
-from optimal.errors import BadInput, DefectiveTree
+from greedy import greedy_tree
+from lookahead import LONGEST, TOTAL, AntiSearch
+from optimal.adversaries import check_antiwordle
+from optimal.cli.args import Parser, add_game_arguments, game_from_args, widths
+from optimal.cli.run import run_cli
+from optimal.errors import BadInput
 from optimal.game import Game
 from optimal.report import report_line, summarize
 from optimal.tree import Node, check
@@ -27,51 +31,10 @@ EXAMPLES = """examples:
 """
 
 
-def check_consistent(tree: Node, game: Game) -> None:
-    """Antiwordle's rule: every guess is one of the answers still possible where it is played."""
-    def walk(node: Node, candidates: np.ndarray) -> None:
-        if node.guess not in {game.answers.words[i] for i in candidates}:
-            raise DefectiveTree(f"{node.guess.upper()} does not fit the replies before it")
-        replies = game.replies_to(node.guess, candidates)
-        for code, child in node.branches.items():
-            walk(child, candidates[replies == code])
-    walk(tree, game.all_candidates())
-
-
-class AntiSearch:
-    """The Antiwordle kernel with its workspace (one per beam and objective)."""
-
-    def __init__(self, game: Game, beam: int, objective: int):
-        from lookahead import Solver
-
-        self.game = game.with_limits(max_guesses=len(game.answers) + 1)
-        self.solver = Solver(self.game, cache_mb=512)
-        self.beam, self.objective = beam, objective
-
-    def value(self, candidates: np.ndarray) -> tuple[int, int]:
-        from lookahead.antiwordle import anti_value
-
-        S = np.sort(np.asarray(candidates, dtype=np.int32))
-        value = anti_value(self.solver.ws, S, self.solver.set_hash(S), 0, self.beam, self.objective)
-        return int(value), int(self.solver.ws.best_at[0])
-
-    def tree(self, candidates: np.ndarray | None = None) -> Node:
-        S = self.game.all_candidates() if candidates is None else candidates
-        if len(S) == 1:
-            return Node(self.game.answers.words[S[0]])
-        _, guess = self.value(S)
-        node = Node(self.game.guesses.words[guess])
-        replies = self.game.matrix[guess, S]
-        for code in np.unique(replies):
-            if code != self.game.won:
-                node.branches[int(code)] = self.tree(S[replies == code])
-        return node
-
-
 def measure(tree: Node, game: Game) -> np.ndarray:
     relaxed = game.with_limits(max_guesses=len(game.answers) + 1)
     counts = check(tree, relaxed)
-    check_consistent(tree, relaxed)
+    check_antiwordle(tree, relaxed)
     return counts
 
 
@@ -83,8 +46,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
-        from greedy.builder import greedy_tree
-
         if args.hard:
             raise BadInput("Antiwordle's rule is already stricter than hard mode: drop --hard")
         beams = args.beams
@@ -96,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         tree = greedy_tree(game, "entropy", "targets")
         rows.append(("greedy: least entropy (Norvig)", tree, measure(tree, game),
                      time.perf_counter() - start))
-        for objective, label in ((0, "most guesses in all"), (1, "longest game")):
+        for objective, label in ((TOTAL, "most guesses in all"), (LONGEST, "longest game")):
             for beam in beams:
                 start = time.perf_counter()
                 search = AntiSearch(game, beam, objective)

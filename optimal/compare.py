@@ -14,12 +14,15 @@ import time
 
 import numpy as np
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli, widths
+from greedy import greedy_tree
+from lookahead import SearchSetting, ranked_guesses, search_guesses, solve_guess
+from optimal.adversaries import evil_game
+from optimal.cli.args import Parser, add_game_arguments, game_from_args, widths
+from optimal.cli.outputs import provenance, run_dir, write_report
+from optimal.cli.run import run_cli
 from optimal.errors import NoTree
-from optimal.evil import evil_game
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
-from optimal.results import provenance, run_dir, write_report
 from optimal.tree import Node, check
 
 EXAMPLES = """examples:
@@ -37,9 +40,6 @@ def counts_of(tree: Node, game: Game) -> np.ndarray:
 
 
 def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tuple[list[TableRow], str]:
-    from greedy.builder import greedy_tree
-    from lookahead.firstguess import SearchSetting, ranked_guesses, search_guesses, solve_guess
-
     rows: list[TableRow] = []
 
     def add(name: str, tree: Node, seconds: float) -> None:

@@ -33,3 +33,20 @@ class CannotWrite(BadInput, OSError):
     """An output file cannot be written (no permission, a file where a folder should be, disk
     full). Also an OSError, so code that treats a failed write as harmless (the matrix cache) can
     keep catching OSError."""
+
+
+class SearchIncomplete(OptimalError):
+    """A search stopped (a time limit) before it could decide the question: nothing is claimed."""
+
+    exit_code = 1
+
+
+class StrategyFailed(OptimalError):
+    """A playing strategy did not find the answer within the turns it is allowed (a defect of the
+    strategy, reported like a defective tree)."""
+
+    exit_code = 1
+
+
+class EmptyCounts(BadInput):
+    """Statistics were asked of no guess counts at all."""

@@ -8,15 +8,18 @@ those that respect the NYT rule).
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from optimal.errors import BadInput
-from optimal.feedback import (GREEN, WORDLE, YELLOW, Rule, encode_words, feedback_matrix,
-                              letter_counts, reply_digits, rule_named)
-from optimal.words import WordList, load_lists
+from optimal.feedback import feedback_matrix
+from optimal.rules import WORDLE, Rule, rule_named
+from optimal.rules.wordle import GREEN, YELLOW, reply_digits
+from optimal.words import WordList, encode_words, letter_counts, load_lists
 
 MODES = ("normal", "hard")
 
@@ -113,8 +116,6 @@ class Game:
     @cached_property
     def fingerprint(self) -> str:
         """A short hash identifying the game (lists, rule, mode, limit), e.g. for worker caches."""
-        import hashlib
-
         text = "|".join([self.rule.name, self.answers.sha256, self.guesses.sha256, self.mode,
                          str(self.max_guesses)])
         return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -278,8 +279,6 @@ class Game:
 def parse_history(text: str, game: Game) -> list[Step]:
     """Read a played history: 'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB' or
     'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses."""
-    import re
-
     tokens = [t for t in re.split(r"[.,=;\s]+", text.strip()) if t]
     if not tokens or len(tokens) % 2:
         raise BadInput(f"history {text!r}: expected pairs of word and reply, like salet.BBYBB.clint.BYYBB")

@@ -6,10 +6,14 @@ optimal tree and a published tree are all reported the same way.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from optimal.errors import EmptyCounts
+from optimal.files import atomic_write_bytes
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ def summarize(counts) -> Stats:
     """The statistics of an array of guess counts (sample standard deviation, as Norvig reports)."""
     counts = np.asarray(counts, dtype=np.int64)
     if counts.size == 0:
-        raise ValueError("no guess counts to summarize")
+        raise EmptyCounts("no guess counts to summarize")
     values, numbers = np.unique(counts, return_counts=True)
     median = float(np.median(counts))
     return Stats(int(counts.size), int(counts.sum()), float(counts.mean()),
@@ -96,9 +100,6 @@ def histogram_png(named_counts: dict[str, np.ndarray], path: str | Path, title: 
         import matplotlib.pyplot as plt
     except ImportError:
         return False
-    from optimal.files import atomic_write_bytes
-    import io
-
     worst = max(int(np.max(c)) for c in named_counts.values())
     best = min(int(np.min(c)) for c in named_counts.values())
     ks = np.arange(best, worst + 1)

@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, DefectiveTree
-from optimal.feedback import WORDLE, Rule, all_green, parse_reply, reply_to_string, rule_named
+from optimal.rules import WORDLE, Rule, rule_named
+from optimal.rules.wordle import all_green, parse_reply, reply_to_string
 from optimal.files import atomic_write_text
 from optimal.game import Game, HardState
 
@@ -144,13 +145,31 @@ def verify(tree: Node, game: Game) -> Verification:
 
 
 def check(tree: Node, game: Game) -> np.ndarray:
-    """Guesses per answer (in answer order) of a tree that must be valid; DefectiveTree otherwise.
-    Every tree the tool writes goes through this first."""
+    """Guesses per answer (in answer order) of a tree that must be valid; DefectiveTree otherwise."""
     result = verify(tree, game)
     if not result.ok:
         more = f" (and {len(result.problems) - 1} more)" if len(result.problems) > 1 else ""
         raise DefectiveTree(f"tree is defective: {result.problems[0]}{more}")
     return np.array([result.guesses[w] for w in game.answers.words], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class VerifiedTree:
+    """A tree with the guess counts its replay gave: the only form in which the tool writes a
+    tree (see `verified`), so nothing unverified reaches a file."""
+
+    tree: Node
+    game: Game
+    counts: np.ndarray
+
+    @property
+    def total(self) -> int:
+        return int(self.counts.sum())
+
+
+def verified(tree: Node, game: Game) -> VerifiedTree:
+    """Replay every answer through `tree` (DefectiveTree if any fails) and keep the counts."""
+    return VerifiedTree(tree, game, check(tree, game))
 
 
 # ---------------------------------------------------------------- JSON

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import sys
 
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
+from optimal.adversaries import evil_game, evil_text
+from optimal.cli.args import Parser, add_game_arguments, game_from_args
+from optimal.cli.run import run_cli
 from optimal.game import Game
 from optimal.report import histogram_text, report_line, summarize
 from optimal.tree import play, read_tree, verify
@@ -92,8 +94,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"VALID: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
               f"mean {stats.mean:.4f}, worst {stats.worst}")
         if args.evil:
-            from optimal.evil import evil_game, evil_text
-
             print(f"Evil Wordle: {evil_text(evil_game(tree_file.tree, game), game)}")
         print(report_line(counts))
         print(histogram_text(counts))

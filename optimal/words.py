@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
+
 from optimal.errors import BadInput
 
 Word = str
@@ -152,3 +154,17 @@ def load_lists(lists: str | None = None, answers: str | None = None,
     answer_list = load_words(answers or default_answers)
     guess_list = load_words(guesses or default_guesses)
     return answer_list, include_answers(answer_list, guess_list)
+
+
+def encode_words(words: tuple[str, ...] | list[str]) -> np.ndarray:
+    """Words as an (n, L) array of letter numbers 0..25, the form every vectorized step uses."""
+    return (np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+            .reshape(len(words), -1) - ord("a")).astype(np.int8)
+
+
+def letter_counts(letters: np.ndarray) -> np.ndarray:
+    """(n, 26) copies of each letter in each word, from encoded words (see `encode_words`)."""
+    counts = np.zeros((letters.shape[0], 26), dtype=np.int8)
+    for i in range(letters.shape[1]):
+        np.add.at(counts, (np.arange(letters.shape[0]), letters[:, i]), 1)
+    return counts

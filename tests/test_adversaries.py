@@ -10,8 +10,11 @@ import sys
 import numpy as np
 import pytest
 
-from optimal.absurdle import AbsurdleSearch, absurdle_reply, replay
-from optimal.antiwordle import AntiSearch, check_consistent, measure
+from lookahead import AbsurdleSearch
+from optimal.adversaries import absurdle_reply, absurdle_replay as replay
+from lookahead import AntiSearch
+from optimal.adversaries import check_antiwordle as check_consistent
+from optimal.antiwordle import measure
 from optimal.game import Game
 from tests.conftest import small_game
 
@@ -142,8 +145,8 @@ def test_bad_input(module, args):
 def test_absurdle_tie_order_is_the_same_in_replay_and_search():
     """The plain replay's tie order (optimal.absurdle.tie_rank) and the kernels' (reply_ranks)
     rank every reply code alike, so a replayed game is the game the search proved."""
-    from lookahead.absurdle import reply_ranks
-    from optimal.absurdle import tie_rank
+    from lookahead.adversaries import reply_ranks
+    from optimal.adversaries import tie_rank
 
     for length in (2, 3, 5):
         codes = range(3**length)

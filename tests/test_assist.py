@@ -14,8 +14,9 @@ import pytest
 from greedy.builder import score_guesses
 from greedy.metrics import METRICS
 from lookahead.parallel import solver_for
-from optimal.absurdle import absurdle_reply
-from optimal.assist import Assistant, main, parse_step, run_loop, split_history
+from optimal.adversaries import absurdle_reply
+from optimal.assist.command import main, run_loop
+from optimal.play.assistant import Assistant, parse_step, split_history
 from optimal.errors import BadInput
 from tests.conftest import small_game
 

@@ -4,8 +4,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from optimal.errors import BadInput
-from optimal.feedback import (compute_matrix, feedback_matrix, matrix_dtype, matrix_key,
-                              parse_reply, reply, reply_to_string)
+from optimal.feedback import feedback_matrix, matrix_key
+from optimal.rules import WORDLE
+from optimal.rules.wordle import compute_matrix, parse_reply, reply, reply_to_string
 
 DESIGN_CASES = [  # DESIGN.md, guess/answer -> reply ('.' = miss)
     ("ninny", "annex", "Y.G.."), ("annex", "ninny", ".YG.."), ("hello", "world", "...GY"),
@@ -59,7 +60,7 @@ def test_reply_matches_reference(pair):
                                                      min_size=1, max_size=25)))
 def test_vectorized_matrix_matches_reply(word_list):
     matrix = compute_matrix(word_list, word_list[::-1])
-    assert matrix.dtype == matrix_dtype(len(word_list[0]))
+    assert matrix.dtype == WORDLE.dtype(len(word_list[0]))
     for i, g in enumerate(word_list):
         for j, a in enumerate(word_list[::-1]):
             assert matrix[i, j] == reply(g, a)
@@ -76,7 +77,7 @@ def test_matrix_on_real_lists_spot_check(original):
 
 
 def test_dtype_widens_past_five_letters():
-    assert matrix_dtype(5) == np.uint8 and matrix_dtype(6) == np.uint16
+    assert WORDLE.dtype(5) == np.uint8 and WORDLE.dtype(6) == np.uint16
 
 
 @pytest.mark.parametrize("text", ["GYBBB", "gybbb", "GY...", "gy---", "GY___", "GYwwx", "21000",

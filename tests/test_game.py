@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from optimal.errors import BadInput
-from optimal.feedback import parse_reply, reply
+from optimal.rules.wordle import parse_reply, reply
 from optimal.game import Game, HardState, parse_history
 from tests.conftest import small_game
 

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from greedy import greedy_tree
-from lookahead import Solver
-from optimal.evil import evil_game
+from lookahead.solver import Solver
+from optimal.adversaries import evil_game
 from optimal.game import Game
-from optimal.jotto import JOTTO, jotto_words
+from optimal.rules.jotto import JOTTO, jotto_words
 from optimal.tree import check, read_tree, verify, write_json
 from optimal.verify import main as verify_main
 from optimal.words import WordList, load_words

@@ -12,10 +12,12 @@ import sys
 
 import pytest
 
-from optimal import pangrams
-from optimal.pangrams import (anagram_classes, bitmask_solutions, cpsat_solutions, expand,
-                              expanded_count, letter_mask, main, missing_letter, search_masks,
-                              search_masks_python)
+from optimal.pangrams import command as pangrams
+from optimal.pangrams.command import main
+from optimal.pangrams.search import (anagram_classes, bitmask_solutions, cpsat_solutions, expand,
+                                     expanded_count, letter_mask, missing_letter, search_masks,
+                                     search_masks_python)
+from optimal.errors import BadInput
 from optimal.words import load_words
 
 # Hand-made: classes A = abcde (3 anagrams), B = fghij, B' = fghiz, C = klmno (2 anagrams),
@@ -77,7 +79,7 @@ def test_result_array_grows_when_full():
 
 def test_missing_letter_checks_its_input():
     assert missing_letter(PLANTED) == "q"
-    with pytest.raises(ValueError):
+    with pytest.raises(BadInput, match="not exactly one letter"):
         missing_letter(("abcde", "fghij"))
 
 

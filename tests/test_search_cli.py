@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from optimal.search import main as search
+from optimal.search.command import main as search
 from optimal.tree import read_tree, verify
 from optimal.verify import main as verify_main
 from tests.conftest import small_game

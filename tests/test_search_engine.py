@@ -8,7 +8,8 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from lookahead import INF, Solver
+from lookahead import INF
+from lookahead.solver import Solver
 from optimal.game import HardState
 from optimal.tree import check
 from tests.conftest import small_game

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from optimal.errors import BadInput, DefectiveTree
-from optimal.feedback import parse_reply
+from optimal.rules.wordle import parse_reply
 from optimal.tree import (Node, check, node_from_json, node_to_json, parse_selby, play, read_tree,
                           selby_lines, verify, write_json, write_selby)
 from tests.conftest import small_game

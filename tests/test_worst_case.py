@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from greedy import greedy_tree
-from lookahead import Solver
+from lookahead.solver import Solver
 from lookahead.worst import fewest_failures
-from optimal.evil import evil_game, evil_text
+from optimal.adversaries import evil_game, evil_text
 from optimal.game import Game, HardState
 from optimal.tree import check
 from tests.conftest import small_game

@@ -12,6 +12,7 @@ import json
 import os
 import platform
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,7 @@ from optimal import __version__
 from optimal.files import atomic_write_text
 from optimal.game import Game
 from optimal.report import summarize
-from optimal.tree import Node, check, write_json, write_selby
+from optimal.tree import VerifiedTree, write_json, write_selby
 
 
 def run_dir(root: str | Path, game: Game, suffix: str = "") -> Path:
@@ -33,13 +34,11 @@ def run_dir(root: str | Path, game: Game, suffix: str = "") -> Path:
 
 def provenance(seconds: float | None = None, argv: list[str] | None = None) -> dict:
     """Who made a result, how and when: tool version, command line, date, run time, machine."""
-    import numba
-
     return {"tool": f"optimal {__version__}",
             "command": " ".join(["python -m " + _module_name()] + list(argv if argv is not None else sys.argv[1:])),
             "date": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
             "seconds": None if seconds is None else round(seconds, 3),
-            "python": platform.python_version(), "numpy": np.__version__, "numba": numba.__version__,
+            "python": platform.python_version(), "numpy": np.__version__, "numba": version("numba"),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
 
 
@@ -60,19 +59,17 @@ def tree_stats(counts: np.ndarray, proven: bool, lower_bound: int | None = None,
     return stats
 
 
-def write_tree(directory: str | Path, name: str, tree: Node, game: Game, proven: bool,
-               lower_bound: int | None, prov: dict, label: str = "") -> tuple[np.ndarray, list[Path]]:
-    """Verify `tree` against `game` (DefectiveTree if it fails), then write it as
-    <name>.json and, for Wordle, <name>.tree.txt. Returns the guess counts and the paths."""
-    counts = check(tree, game)
-    directory = Path(directory)
-    stats = tree_stats(counts, proven, lower_bound, label)
+def write_tree(directory: str | Path, name: str, tree: VerifiedTree, proven: bool,
+               lower_bound: int | None, prov: dict, label: str = "") -> list[Path]:
+    """Write a verified tree as <name>.json and, for Wordle, <name>.tree.txt; returns the paths."""
+    directory, game = Path(directory), tree.game
+    stats = tree_stats(tree.counts, proven, lower_bound, label)
     paths = [directory / f"{name}.json"]
-    write_json(paths[0], tree, game, stats, prov)
+    write_json(paths[0], tree.tree, game, stats, prov)
     if game.rule.name == "wordle":
         paths.append(directory / f"{name}.tree.txt")
-        write_selby(paths[1], tree, game.answers.words)
-    return counts, paths
+        write_selby(paths[1], tree.tree, game.answers.words)
+    return paths
 
 
 def write_summary(directory: str | Path, summary: dict) -> Path:

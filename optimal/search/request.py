@@ -1,18 +1,28 @@
-"""`python -m optimal.search`: the main job. Optimal (or beam) decision trees, with proof.
+"""The search command's request: the command line turned, in one place, into a frozen value.
+
+Why: every check of the options happens here, before any work starts, and what the computation
+receives is a value that cannot change under it (no argparse namespace travels further).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+
+from lookahead import BACKENDS, SearchSetting
+from optimal.cli.args import GameOptions, Parser, add_game_arguments
+from optimal.errors import BadInput
+
+DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
+
+DESCRIPTION = """Optimal (or beam) decision trees, with proof: `python -m optimal.search`.
 
 Evaluates first guesses with branch and bound: each is searched with the best total so far as a
 cutoff, so a word that cannot win stops early with a proven lower bound. The final table lists every
 evaluated word with its status (proven, >= lower bound, or <= upper bound for a beam), and the best
 tree is verified and written to results/ with its report.
 """
-
-from __future__ import annotations
-
-import os
-import sys
-
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
-from optimal.errors import BadInput
 
 EXAMPLES = """examples:
   python -m optimal.search --max-depth 6                 # top 1,000 first words, best proven
@@ -31,11 +41,41 @@ EXAMPLES = """examples:
 """
 
 
+@dataclass(frozen=True)
+class SearchRequest:
+    """What to search and how. Exactly one of `first`, `top`, `every` (--all) and `history`
+    chooses the guesses (`top` is the default)."""
+
+    game: GameOptions
+    setting: SearchSetting
+    first: tuple[str, ...] = ()
+    top: int | None = None
+    every: bool = False
+    history: str | None = None
+    objective: str = "total"
+    shortfall: int = 0
+    prove: bool = False
+    scheduler: str | None = None
+    out: str = "results"
+    write: bool = True
+    quiet: bool = False
+    argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
+
+    @property
+    def kind(self) -> str:
+        """'state' (--from), 'worst' (--objective worst) or 'first' (first-guess search)."""
+        if self.history is not None:
+            return "state"
+        return "worst" if self.objective == "worst" else "first"
+
+    @property
+    def checkpointed(self) -> bool:
+        """Long --all runs keep a checkpoint in the results folder, to resume from."""
+        return self.every and self.write
+
 
 def build_parser() -> Parser:
-    from optimal.search_first import DEFAULT_TOP
-
-    parser = Parser(prog="python -m optimal.search", description=__doc__, epilog=EXAMPLES)
+    parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
     add_game_arguments(parser)
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
@@ -64,8 +104,7 @@ def build_parser() -> Parser:
     search.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="parallel workers (default: all cores); over first words, or over "
                              "the branches of a single first word")
-    search.add_argument("--backend", default="loky",
-                        choices=["loky", "multiprocessing", "threading", "dask"],
+    search.add_argument("--backend", default="loky", choices=BACKENDS,
                         help="joblib backend (dask needs --scheduler and the 'dask' extra)")
     search.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
     search.add_argument("--cache-mb", type=float, default=1024, metavar="MB",
@@ -78,15 +117,8 @@ def build_parser() -> Parser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    return run_cli(lambda: run(args, argv), parser.prog)
-
-
-def run(args, argv) -> int:
-    from lookahead.firstguess import SearchSetting
-
+def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> SearchRequest:
+    """The request a parsed command line describes; BadInput for options that do not fit."""
     if args.beam < 0:
         raise BadInput("--beam must be positive")
     if args.jobs < 1:
@@ -100,54 +132,15 @@ def run(args, argv) -> int:
     if args.shortfall and args.all:
         raise BadInput("--shortfall needs every branch of a word searched, --all stops at the first "
                        "failing one: use --first or --top with --shortfall")
-    game = game_from_args(args, default_lists="original")
+    first: tuple[str, ...] = ()
+    if args.first is not None:
+        first = tuple(dict.fromkeys(w.strip().lower() for w in args.first.split(",") if w.strip()))
+        if not first:
+            raise BadInput("--first needs at least one word")
+    if args.top is not None and args.top < 1:
+        raise BadInput("--top must be at least 1")
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
-    with backend_context(args):
-        if args.history:
-            from optimal.search_state import solve_state
-
-            return solve_state(game, args, setting, argv)
-        if args.objective == "worst":
-            from optimal.search_worst import search_worst
-
-            return search_worst(game, args, setting, argv)
-        from optimal.search_first import search_first_words
-
-        return search_first_words(game, args, setting, argv)
-
-
-class backend_context:
-    """Connects joblib to a Dask cluster for `--backend dask`; a no-op otherwise."""
-
-    def __init__(self, args):
-        self.args, self.client, self.config = args, None, None
-
-    def __enter__(self):
-        if self.args.backend != "dask":
-            return self
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise BadInput("--backend dask needs the dask extra: pip install 'optimal[dask]'") from None
-        if not self.args.scheduler:
-            raise BadInput("--backend dask needs --scheduler ADDRESS (a running Dask scheduler)")
-        try:
-            self.client = Client(self.args.scheduler, timeout=10)
-        except OSError as error:
-            raise BadInput(f"cannot reach the Dask scheduler {self.args.scheduler}: {error}") from None
-        from joblib import parallel_config
-
-        self.config = parallel_config(backend="dask")
-        self.config.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        if self.config is not None:
-            self.config.__exit__(*exc)
-        if self.client is not None:
-            self.client.close()
-        return False
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return SearchRequest(GameOptions.from_args(args), setting, first, args.top, args.all,
+                         args.history, args.objective, args.shortfall, args.prove, args.scheduler,
+                         args.out, not args.no_write, args.quiet,
+                         tuple(argv) if argv is not None else None)

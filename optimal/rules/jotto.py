@@ -1,6 +1,6 @@
 """Jotto: the reply is the number of letters a guess shares with the answer.
 
-Jotto plugs into the same `Rule` abstraction as Wordle, so the reply matrix, greedy trees, reports,
+Jotto is a sibling implementation of the `Rule` protocol, so the reply matrix, greedy trees, reports,
 beam and exact search and the Evil Wordle walk all work on it unchanged. Its word list, as in the
 published Jotto tables (Norvig's notebook), is the answers with five different letters, one word
 per anagram class (the alphabetically last one): 1,391 words from the 2,309 NYT answers.
@@ -16,8 +16,8 @@ from collections import Counter
 import numpy as np
 
 from optimal.errors import BadInput
-from optimal.feedback import RULES, Reply, Rule, encode_words, letter_counts
-from optimal.words import WordList
+from optimal.rules.base import Reply, Rule
+from optimal.words import WordList, encode_words, letter_counts
 
 
 class JottoRule(Rule):
@@ -69,7 +69,6 @@ class JottoRule(Rule):
 
 
 JOTTO = JottoRule()
-RULES["jotto"] = JOTTO
 
 
 def jotto_words(words: WordList) -> WordList:

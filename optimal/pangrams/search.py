@@ -1,42 +1,16 @@
-"""`python -m optimal.pangrams [LIST]`: every set of five words with 25 different letters.
-
-Five five-letter words whose 25 letters are all different use every letter of the alphabet but one
-(FJORD GUCKS NYMPH VIBEX WALTZ leaves out Q). A word with a repeated letter can never take part, and
-anagrams (words with the same letter set) are interchangeable, so the search runs over anagram
-classes -- one 26-bit letter mask each -- and every class solution is then expanded into all
-combinations of its anagram variants. Both counts are reported.
-
-Two independent solvers, which `--solver both` (and the tests) require to agree:
-
-* bitmask: the "rarest letter first" exact-cover search. Letters are ranked by how many classes
-  contain them and every class is filed under its rarest letter. Level by level, the rarest letter
-  not yet covered must be covered by a class filed under it (a class holding an even rarer letter
-  would clash with a letter already covered) -- or, once per solution, it is the one letter left
-  out. Each solution is therefore reached exactly once, along a single path, and only a few
-  hundred classes are tried at each level instead of thousands. The kernel is compiled with numba
-  (cached on disk): on the 12,972 words the same search takes about 1 s in pure Python and under
-  0.1 s compiled.
-* cpsat: an OR-Tools CP-SAT model, one boolean per class, each letter covered exactly once unless
-  it is the single missing letter, five classes chosen; every solution enumerated. It shares no
-  code with the bitmask search beyond the class masks, which is the point: a cross-check.
-
-Exit 0 on success, 1 when the two solvers disagree, 2 on bad input.
-"""
+"""Five words, 25 different letters: the anagram classes, the bitmask exact-cover search (numba)
+and the CP-SAT model that cross-checks it (see the package docstring for how each works)."""
 
 from __future__ import annotations
 
 import itertools
-import sys
 import time
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 from numba import njit
 
-from optimal.cli import Parser, run_cli
-from optimal.errors import BadInput, OptimalError
-from optimal.words import BUNDLED_LISTS, load_words
+from optimal.errors import BadInput, SearchIncomplete
 
 WORD_LENGTH = 5  # five words of five letters: 25 of the 26 letters
 WORDS_PER_SOLUTION = 5
@@ -49,14 +23,6 @@ Solution = tuple[str, ...]
 
 SOLVERS = ("bitmask", "cpsat", "both")
 
-EXAMPLES = """examples:
-  python -m optimal.pangrams                           # the 12,972 allowed guesses, bitmask search
-  python -m optimal.pangrams answers-2315              # the 2,315 original answers (no solution)
-  python -m optimal.pangrams nyt-guesses --limit 20    # NYT guesses; print the first 20 solutions
-  python -m optimal.pangrams --solver both             # bitmask and CP-SAT must agree (exit 1 if not)
-  python -m optimal.pangrams --solver cpsat --limit 0  # counts and time only, CP-SAT
-  python -m optimal.pangrams my-words.txt --out pangrams.txt   # a custom list; full list to a file
-"""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,7 +82,7 @@ def missing_letter(solution: Sequence[str]) -> str:
     """The one letter of the alphabet a solution does not use."""
     missing = FULL_MASK & ~solution_mask(solution)
     if missing.bit_count() != 1:
-        raise ValueError(f"{solution} leaves out {mask_letters(missing)!r}, not exactly one letter")
+        raise BadInput(f"{solution} leaves out {mask_letters(missing)!r}, not exactly one letter")
     return ALPHABET[missing.bit_length() - 1]
 
 
@@ -344,7 +310,7 @@ def cpsat_masks(masks: Sequence[int], time_limit: float | None = None) -> list[t
     Model: chosen[c] = class c is in the solution; missing[l] = letter l is the one left out. For
     each letter, sum(chosen[c] for c containing l) + missing[l] == 1 (covered exactly once, or
     missing); exactly one letter is missing and exactly five classes are chosen. `missing` is fixed
-    by `chosen`, so each solution is enumerated once. Raises OptimalError when the time limit stops
+    by `chosen`, so each solution is enumerated once. Raises SearchIncomplete when the time limit stops
     the enumeration early, since a partial list would look like a disagreement.
 
     Cost: seconds where the bitmask search takes milliseconds, and it grows with the number of
@@ -353,7 +319,7 @@ def cpsat_masks(masks: Sequence[int], time_limit: float | None = None) -> list[t
     try:
         from ortools.sat.python import cp_model
     except ImportError:  # pragma: no cover - ortools is a dependency
-        raise OptimalError("the cpsat solver needs OR-Tools: pip install 'ortools>=9.8'") from None
+        raise BadInput("the cpsat solver needs OR-Tools: pip install 'ortools>=9.8'") from None
     masks = list(masks)
     model = cp_model.CpModel()
     chosen = [model.NewBoolVar(f"c{i}") for i in range(len(masks))]
@@ -381,7 +347,7 @@ def cpsat_masks(masks: Sequence[int], time_limit: float | None = None) -> list[t
         solver.parameters.max_time_in_seconds = time_limit
     status = solver.Solve(model, Collector())
     if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        raise OptimalError(f"CP-SAT stopped before enumerating every solution "
+        raise SearchIncomplete(f"CP-SAT stopped before enumerating every solution "
                            f"({solver.StatusName(status)}, {len(found)} found)")
     return sorted(found)
 
@@ -391,89 +357,3 @@ def cpsat_solutions(words: Sequence[str], time_limit: float | None = None) -> li
     _check_words(words)
     classes = anagram_classes(words)
     return sorted(_representatives(classes, combo) for combo in cpsat_masks(list(classes), time_limit))
-
-
-# ---------------------------------------------------------------------------------------------
-# Command line
-
-
-def _format(solution: Sequence[str]) -> str:
-    return f"{' '.join(word.upper() for word in solution)} (missing {missing_letter(solution).upper()})"
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = Parser(prog="python -m optimal.pangrams", description=__doc__, epilog=EXAMPLES)
-    parser.add_argument("list", nargs="?", default="guesses-12972", metavar="LIST",
-                        help=f"word list: a bundled list ({', '.join(BUNDLED_LISTS)}) or a file of "
-                             f"five-letter words, one a line (default guesses-12972)")
-    parser.add_argument("--solver", choices=SOLVERS, default="bitmask",
-                        help="bitmask (rarest letter first, fast), cpsat (OR-Tools, slower) or both, "
-                             "which must agree (default bitmask)")
-    parser.add_argument("--out", metavar="FILE",
-                        help="also write every word solution to FILE, one a line (atomically)")
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help="print only the first N word solutions (0: counts only)")
-    args = parser.parse_args(argv)
-    if args.limit is not None and args.limit < 0:
-        parser.error(f"--limit must be 0 or more, not {args.limit}")
-
-    def body() -> int:
-        word_list = load_words(args.list)
-        words = list(word_list.words)
-        if word_list.length != WORD_LENGTH:
-            raise BadInput(f"{args.list}: pangrams need five-letter words; this list has "
-                           f"{word_list.length}-letter words")
-        classes = anagram_classes(words)
-        distinct = sum(len(variants) for variants in classes.values())
-        print(f"{word_list.name}: {len(words):,} words, {distinct:,} with no repeated letter, "
-              f"in {len(classes):,} anagram classes")
-        results: dict[str, list[Solution]] = {}
-        for solver in (("bitmask", "cpsat") if args.solver == "both" else (args.solver,)):
-            extra = ""
-            if solver == "bitmask":
-                extra = f" (+{warm_up():.2f} s loading the compiled kernel)"
-                start = time.perf_counter()
-                solutions = bitmask_solutions(words)
-            else:
-                start = time.perf_counter()
-                solutions = cpsat_solutions(words)
-            elapsed = time.perf_counter() - start
-            results[solver] = solutions
-            print(f"{solver}: {len(solutions):,} letter-set solutions, "
-                  f"{expanded_count(solutions, classes):,} word solutions with anagrams, "
-                  f"in {elapsed:.3f} s{extra}")
-        if args.solver == "both" and results["bitmask"] != results["cpsat"]:
-            only_bitmask = sorted(set(results["bitmask"]) - set(results["cpsat"]))
-            only_cpsat = sorted(set(results["cpsat"]) - set(results["bitmask"]))
-            sys.stderr.write(
-                f"{parser.prog}: error: the solvers disagree: bitmask found "
-                f"{len(results['bitmask'])} letter-set solutions, cpsat {len(results['cpsat'])}; "
-                f"only bitmask: {', '.join(' '.join(s).upper() for s in only_bitmask[:3]) or '-'}; "
-                f"only cpsat: {', '.join(' '.join(s).upper() for s in only_cpsat[:3]) or '-'}\n")
-            return 1
-        if args.solver == "both":
-            print("bitmask and cpsat agree")
-        class_solutions = next(iter(results.values()))
-        tally = Counter(missing_letter(solution) for solution in class_solutions)
-        if tally:
-            print("missing letter: " + ", ".join(f"{letter.upper()} {tally[letter]}"
-                                                 for letter in sorted(tally)) + " (letter-set solutions)")
-        word_solutions = expand(class_solutions, classes)
-        if args.out:
-            text = "".join(_format(solution) + "\n" for solution in word_solutions)
-            from optimal.files import atomic_write_text
-
-            atomic_write_text(args.out, text)  # an unwritable path: one line from run_cli
-            print(f"wrote {len(word_solutions):,} word solutions to {args.out}")
-        shown = word_solutions if args.limit is None else word_solutions[:args.limit]
-        for solution in shown:
-            print(_format(solution))
-        if len(shown) < len(word_solutions):
-            print(f"... {len(word_solutions) - len(shown):,} more (--limit {args.limit})")
-        return 0
-
-    return run_cli(body, parser.prog)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

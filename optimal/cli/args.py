@@ -1,20 +1,19 @@
-"""What every command-line driver shares: one-line errors, exit codes, the game options.
-
-Why one place: the rule "bad input gets one clear line on stderr and exit 2, never a traceback" must
-hold for every command, so the mapping from library errors to exit codes is written once.
+"""Argument parsing every command shares: the parser whose usage errors are one line, the
+argument types, and the game options (lists, rule, mode, guess limit) with the Game they describe.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from optimal.errors import OptimalError
-from optimal.feedback import GAMES
+from optimal.errors import BadInput
 from optimal.game import Game
-from optimal.words import LIST_PAIRS
+from optimal.rules import GAMES
+from optimal.rules.jotto import JOTTO, jotto_words
+from optimal.words import LIST_PAIRS, include_answers, load_lists, load_words
 
 
 class Parser(argparse.ArgumentParser):
@@ -58,29 +57,6 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
     return parse
 
 
-def _one_line_warning(message, category, filename, lineno, file=None, line=None):
-    sys.stderr.write(f"warning: {message}\n")
-
-
-def run_cli(body: Callable[[], int], prog: str) -> int:
-    """Run a command body, turning library errors into one stderr line and their exit code."""
-    warnings.showwarning = _one_line_warning
-    try:
-        return body()
-    except OptimalError as error:
-        sys.stderr.write(f"{prog}: error: {error}\n")
-        return error.exit_code
-    except KeyboardInterrupt:
-        sys.stderr.write(f"{prog}: interrupted; files already written are complete\n")
-        return 130
-    except BrokenPipeError:
-        return 0
-    except OSError as error:  # an unreadable input or unwritable --out: the user's to fix
-        where = f"{error.filename}: " if error.filename else ""
-        sys.stderr.write(f"{prog}: error: {where}{error.strerror or error}\n")
-        return 2
-
-
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max-depth",
                        default_depth: int | None = 6) -> None:
     """--lists/--answers/--guesses, --hard and the guess limit."""
@@ -101,23 +77,43 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        help=f"most guesses allowed (default {default_depth})")
 
 
+@dataclass(frozen=True)
+class GameOptions:
+    """The game options of a command line, as a value: which rule and lists, mode and limit."""
+
+    rule: str = "wordle"
+    lists: str | None = None
+    answers: str | None = None
+    guesses: str | None = None
+    hard: bool = False
+    max_depth: int | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> "GameOptions":
+        for flag in ("answers", "guesses"):
+            if getattr(args, flag, None) == "":
+                raise BadInput(f"--{flag} needs a value (a file or a bundled list name)")
+        return cls(getattr(args, "game", "wordle"), args.lists, args.answers, args.guesses,
+                   bool(args.hard), args.max_depth)
+
+    def build(self, default_lists: str | None = None) -> Game:
+        """The Game these options describe (guess limit 6 unless given)."""
+        mode = "hard" if self.hard else "normal"
+        limit = self.max_depth if self.max_depth is not None else 6
+        if self.rule == "jotto":
+            return self._jotto(mode, limit)
+        lists = self.lists or (None if (self.answers or self.guesses) else default_lists)
+        return Game.from_lists(lists, self.answers, self.guesses, mode, limit)
+
+    def _jotto(self, mode: str, limit: int) -> Game:
+        """Jotto on the answers' Jotto list (default: Norvig's 2,309 words -> 1,391); guesses are
+        the same list unless --guesses is given."""
+        answers, _ = load_lists(self.lists or ("norvig" if not self.answers else None), self.answers)
+        answers = jotto_words(answers)
+        guesses = include_answers(answers, load_words(self.guesses)) if self.guesses else answers
+        return Game(answers, guesses, mode, limit, JOTTO)
+
+
 def game_from_args(args: argparse.Namespace, default_lists: str | None = None) -> Game:
-    """The Game the game options describe."""
-    mode = "hard" if args.hard else "normal"
-    limit = args.max_depth if args.max_depth is not None else 6
-    if getattr(args, "game", "wordle") == "jotto":
-        return jotto_game(args, mode, limit)
-    lists = args.lists or (None if (args.answers or args.guesses) else default_lists)
-    return Game.from_lists(lists, args.answers, args.guesses, mode, limit)
-
-
-def jotto_game(args: argparse.Namespace, mode: str, limit: int) -> Game:
-    """Jotto on the answers' Jotto list (default: Norvig's 2,309 words -> 1,391); guesses are the
-    same list unless --guesses is given."""
-    from optimal.jotto import JOTTO, jotto_words
-    from optimal.words import include_answers, load_lists, load_words
-
-    answers, _ = load_lists(args.lists or ("norvig" if not args.answers else None), args.answers)
-    answers = jotto_words(answers)
-    guesses = include_answers(answers, load_words(args.guesses)) if args.guesses else answers
-    return Game(answers, guesses, mode, limit, JOTTO)
+    """The Game the game options of a command line describe."""
+    return GameOptions.from_args(args).build(default_lists)

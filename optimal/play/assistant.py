@@ -1,35 +1,25 @@
-"""`python -m optimal.assist`: help a human play Wordle, Dordle/Quordle/Octordle/Sedecordle or Absurdle.
+"""A game being played, kept apart from any input or output: the assistant's logic.
 
-Type each guess and the colours the game showed. The assistant keeps the answers that still fit and
-suggests a next guess by several strategies, so a player can see how they differ: the most
-information (entropy), the smallest worst case (largest group), the smallest expected group, a
-random word that could still be the answer, and the proven optimum (least total guesses) when the
-candidates are few enough to search exactly. Spoilers are hidden: only counts are shown unless you
-type `list` or pass --show.
-
-With several boards the same guess is scored on every unsolved board: the suggestion is the guess
-with the most information summed over them, except that a board whose answer is already certain is
-finished first. With --absurdle the assistant plays the adversary itself; with --puzzle it invents a
-half-played game to practise on.
+The terminal assistant (`python -m optimal.assist`) and the web page (`python -m optimal.web`) both
+drive an `Assistant`: `play` applies a step (or raises BadInput and changes nothing), `undo` takes
+one back, `report` describes the state and suggests next guesses by several strategies (greedy
+metrics from `greedy`, the proven optimum from `lookahead` when the candidates are few enough).
+Nothing here reads input or prints.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import sys
 import textwrap
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TextIO
 
 import numpy as np
 
-from greedy.builder import pool_for, score_guesses
-from greedy.metrics import METRICS
-from optimal.absurdle import absurdle_reply
-from optimal.cli import Parser, add_game_arguments, game_from_args, run_cli
-from optimal.errors import BadInput, OptimalError
+from greedy import METRICS, pool_for, score_guesses
+from lookahead import SearchSetting, best_next_guess
+from optimal.adversaries import absurdle_reply
+from optimal.errors import BadInput
 from optimal.game import Game, HardState
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
@@ -43,31 +33,6 @@ STRATEGIES = (
     ("best max", "max", lambda s: f"at most {int(s)} left"),
     ("best average", "expectation", lambda s: f"{s:.2f} left on average"),
 )
-
-INPUT_HELP = """\
-input, one step per line:
-  salet BBYBB          the guess, then its colours (also salet=BBYBB; G/Y/B, 2/1/0, '.' or '-'
-                       for grey, lower case, or the coloured squares)
-  salet BBYBB GYBBB    several boards: one reply per unsolved board, in board order; a board
-                       already solved takes no reply
-  salet                --absurdle, --puzzle or --answer: the assistant replies itself
-commands: list (show the remaining answers: spoilers), undo (take back the last step), help, quit
-"""
-
-EXAMPLES = INPUT_HELP + """
-examples:
-  python -m optimal.assist                                   # interactive: type steps, then quit
-  python -m optimal.assist --history salet=BBYBB,clint=BYYBB   # suggestions for a game so far
-  python -m optimal.assist --history salet=BBYBB,clint=BYYBB --show   # ... and the answers left
-  python -m optimal.assist --history salet=BBYBB --hard      # hard-mode-legal suggestions only
-  python -m optimal.assist --boards 2 --history "salet=BBYBB/GYBBB"   # Dordle: one reply per board
-  python -m optimal.assist --boards 4                         # Quordle, interactive
-  python -m optimal.assist --absurdle --history salet,crony  # Absurdle replies itself
-  python -m optimal.assist --puzzle --seed 7                 # practise on a random half-played game
-  python -m optimal.assist --puzzle --seed 7 --history crony # ... and play CRONY in it
-  python -m optimal.assist --lists nyt --history crane=BYBBB
-"""
-
 
 @dataclass(frozen=True)
 class Board:
@@ -464,19 +429,16 @@ class Assistant:
         n = len(candidates)
         if n > self.optimal_max:
             return Suggestion("optimal", "-", f"skipped: {n:,} candidates > {self.optimal_max}"), None
-        from lookahead.bounds import INF
-        from lookahead.parallel import solver_for
-
-        solver = solver_for(self.game, 0, CACHE_MB)
         left = self.guesses_left
-        total, guess = solver.best_guess(candidates, left, self.hard_state())
-        if total >= INF:
+        best = best_next_guess(self.game, candidates, left, self.hard_state(),
+                               SearchSetting(cache_mb=CACHE_MB))
+        if best is None:
             return (Suggestion("optimal", "-", "no tree within the guesses left"),
                     f"not decided: no strategy is sure to find all {n:,} answers within the "
                     f"{plural(left, 'guess')} left")
-        return (Suggestion("optimal", self.game.guesses.words[guess],
-                           f"{total:,} guesses in all for the {n:,} answers ({total / n:.3f} each), "
-                           f"proven"),
+        return (Suggestion("optimal", best.word,
+                           f"{best.total:,} guesses in all for the {n:,} answers "
+                           f"({best.total / n:.3f} each), proven"),
                 f"decided: every remaining answer can be found within the {plural(left, 'guess')} "
                 f"left")
 
@@ -535,131 +497,3 @@ class Assistant:
 
 
 # ---------------------------------------------------------------- driving it
-
-
-def _prompted(lines: Iterable[str], out: TextIO, prompt: str) -> Iterator[str]:
-    """The input lines, writing the prompt before each read (for a terminal)."""
-    source = iter(lines)
-    while True:
-        if prompt:
-            out.write(prompt)
-            out.flush()
-        try:
-            yield next(source)
-        except StopIteration:
-            return
-
-
-def _write(out: TextIO, lines: list[str]) -> None:
-    for line in lines:
-        out.write(line + "\n")
-    out.flush()
-
-
-def handle(assistant: Assistant, line: str) -> list[str]:
-    """One input line: a command or a step. Raises BadInput on a wrong step."""
-    command = line.strip().lower()
-    if command == "list":
-        return assistant.candidate_lines()
-    if command in ("help", "?"):
-        return INPUT_HELP.rstrip().splitlines()
-    if command == "undo":
-        return assistant.undo() + assistant.report()
-    word, replies = parse_step(line)
-    return assistant.play(word, replies) + assistant.report()
-
-
-def run_loop(assistant: Assistant, lines: Iterable[str], out: TextIO, prompt: str = "") -> int:
-    """The interactive game: read lines until EOF, `quit` or the end of the game. A wrong line is
-    reported on `out` and the game goes on, so any stream (a terminal, a test's StringIO) drives
-    it."""
-    _write(out, assistant.start() + assistant.report())
-    if assistant.over:
-        return 0
-    step = ("a guess (the assistant replies)" if assistant.replies_itself
-            else "a guess and its colours (e.g. salet BBYBB)")
-    _write(out, [f"type {step}, list, undo, help or quit"])
-    try:
-        for line in _prompted(lines, out, prompt):
-            if not line.strip():
-                continue
-            if line.strip().lower() in ("quit", "exit", "q"):
-                break
-            try:
-                _write(out, handle(assistant, line))
-            except OptimalError as error:
-                _write(out, [f"error: {error}"])
-                continue
-            if assistant.over:
-                break
-    except KeyboardInterrupt:
-        out.write("\n")
-        return 130
-    return 0
-
-
-def run_history(assistant: Assistant, text: str, out: TextIO) -> int:
-    """Non-interactive: apply a whole history, print the state and the suggestions, exit. A wrong
-    step raises BadInput (one stderr line, exit 2, via run_cli)."""
-    lines = assistant.start()
-    for number, (word, replies) in enumerate(split_history(text), start=1):
-        try:
-            lines += assistant.play(word, replies)
-        except BadInput as error:
-            raise BadInput(f"step {number}: {error}") from None
-    _write(out, lines + assistant.report())
-    return 0
-
-
-def build_parser() -> Parser:
-    parser = Parser(prog="python -m optimal.assist", description=__doc__, epilog=EXAMPLES)
-    add_game_arguments(parser, default_depth=None)
-    for action in parser._actions:
-        if action.dest == "max_depth":
-            action.help = "most guesses allowed (default: 6 for one board, boards + 5 for several)"
-    play = parser.add_argument_group("play")
-    play.add_argument("--history", metavar="STEPS",
-                      help="non-interactive: the steps so far, e.g. salet=BBYBB,clint=BYYBB "
-                           "(several boards: salet=BBYBB/GYBBB); prints the state and suggestions")
-    play.add_argument("--boards", type=int, default=1, metavar="N",
-                      help="boards played at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle")
-    play.add_argument("--absurdle", action="store_true",
-                      help="Absurdle: type only guesses; the assistant replies as Absurdle")
-    play.add_argument("--puzzle", action="store_true",
-                      help="practise: a random answer and 2 or 3 random guesses already played")
-    play.add_argument("--answer", metavar="WORD[,WORD...]",
-                      help="the secret answer (one per board): the assistant replies itself")
-    play.add_argument("--seed", type=int, metavar="N",
-                      help="seed for the puzzle and the random-word suggestion (repeatable runs)")
-    play.add_argument("--show", action="store_true",
-                      help="spoilers: print the remaining answers after every step")
-    play.add_argument("--optimal-max", type=int, default=OPTIMAL_MAX, metavar="N",
-                      help=f"run the exact search only up to N candidates (default {OPTIMAL_MAX})")
-    return parser
-
-
-def assistant_from_args(args) -> Assistant:
-    """The Assistant the options describe (the guess limit defaults to boards + 5)."""
-    if args.max_depth is None:
-        args.max_depth = args.boards + 5 if args.boards > 1 else 6
-    game = game_from_args(args, default_lists="original")
-    secrets = [w.strip() for w in args.answer.split(",") if w.strip()] if args.answer else None
-    return Assistant(game, args.boards, args.absurdle, secrets, args.puzzle, args.seed,
-                     args.optimal_max, args.show)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-
-    def body() -> int:
-        assistant = assistant_from_args(args)
-        if args.history is not None:
-            return run_history(assistant, args.history, sys.stdout)
-        return run_loop(assistant, sys.stdin, sys.stdout, "> " if sys.stdin.isatty() else "")
-
-    return run_cli(body, parser.prog)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

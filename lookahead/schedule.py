@@ -1,0 +1,95 @@
+"""When to use worker processes, and how much work to hand each: parallel must never be slower
+than serial.
+
+Why adaptive: the same call may be a 0.3 s proof (SALET on the original lists) or hours of work
+(every first word, hard mode). Starting loky workers costs about two seconds (each imports numba,
+loads the compiled kernels and the matrix), and every task sent costs a few milliseconds more. So
+work starts in this process; once it has run for `SERIAL_SECONDS`, the measured rate says whether
+the rest is worth a pool (the remaining serial time exceeds what the pool saves) and how many
+items each task should carry (about `TASK_SECONDS` of work, but at least a few tasks per worker).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from joblib import delayed
+
+from lookahead.setting import SearchSetting
+
+SERIAL_SECONDS = 1.5  # work done in this process before the rate is judged
+TASK_SECONDS = 0.5  # the work one task should carry, so per-task overhead stays small
+#: seconds to start a pool of workers and warm them (measured on the 2-core development machine:
+#: loky about 2 s; threads start at once). With dask the user has chosen the cluster: use it.
+POOL_START = {"loky": 2.5, "threading": 0.05, "dask": 0.0}
+
+
+@dataclass
+class Pace:
+    """The serial phase's clock and count, and the decision it leads to."""
+
+    setting: SearchSetting
+    started: float = 0.0
+    done: int = 0
+
+    def __post_init__(self) -> None:
+        self.started = time.perf_counter()
+
+    @property
+    def parallel_now(self) -> bool:
+        """With dask, every task goes to the cluster from the start."""
+        return self.setting.jobs > 1 and self.setting.backend == "dask"
+
+    def keep_serial(self) -> bool:
+        """True while the serial phase lasts (always with one worker)."""
+        if self.setting.jobs <= 1:
+            return True
+        if self.parallel_now:
+            return False
+        return time.perf_counter() - self.started < SERIAL_SECONDS
+
+    def batch_size(self, remaining: int) -> int:
+        """Items per task for the remaining work, or 0 when finishing serially is faster."""
+        if remaining <= 0 or self.setting.jobs <= 1:
+            return 0
+        if self.parallel_now:
+            return 1
+        elapsed = time.perf_counter() - self.started
+        rate = elapsed / max(1, self.done)  # seconds per item so far
+        serial = rate * remaining
+        jobs = self.setting.jobs
+        if serial <= POOL_START.get(self.setting.backend, 2.5) + serial / jobs:
+            return 0
+        per_task = max(1, math.ceil(TASK_SECONDS / max(rate, 1e-9)))
+        return max(1, min(per_task, math.ceil(remaining / (4 * jobs))))
+
+
+def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
+              take: Callable[[Any], None], stop: Callable[[], bool] = lambda: False) -> None:
+    """Run work over `items`: `call(batch)` gives (function, arguments) for a batch, and `take`
+    receives each batch's result (in completion order). Items go one at a time in this process
+    while the serial phase lasts; the rest go serially or, when the pace says it pays, in batches
+    to the workers (each call made as its batch is handed out, so it can read the latest cutoff).
+    `stop()` ends the work early (e.g. once a branch has no tree)."""
+    pace = Pace(setting)
+    pending = list(items)
+    while pending and not stop() and pace.keep_serial():
+        function, arguments = call([pending.pop(0)])
+        take(function(*arguments))
+        pace.done += 1
+    size = 0 if stop() else pace.batch_size(len(pending))
+    if not size:
+        for item in pending:
+            if stop():
+                return
+            function, arguments = call([item])
+            take(function(*arguments))
+        return
+    batches = [pending[i:i + size] for i in range(0, len(pending), size)]
+    jobs = (delayed(function)(*arguments) for function, arguments in map(call, batches))
+    for result in setting.parallel(len(batches))(jobs):
+        take(result)

@@ -1,0 +1,56 @@
+"""The worst-case objective's face: can every answer be found within the guess limit?
+
+`check_first_guesses` proves, for each first guess, whether every branch it leaves can be finished
+within the guesses left (and, on request, how many answers a failing one must find late);
+`finishing_tree` builds a tree that does it. The work is the `can_finish` kernel of
+`lookahead.worst`, run in this process or on workers by the same pacing as the total objective.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lookahead.parallel import solver_for, worst_case_task
+from lookahead.results import WorstResult
+from lookahead.schedule import run_paced
+from lookahead.setting import SearchSetting
+from optimal.errors import BadInput
+from optimal.game import Game
+from optimal.tree import Node
+
+PAIR_MB = 512  # per solver, for the pair bitsets of nodes with three guesses left
+
+
+def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
+                        every_branch: bool, shortfall: frozenset[int] = frozenset(),
+                        on_result: Callable[[WorstResult], None] | None = None) -> list[WorstResult]:
+    """Whether each first guess finds every answer within game.max_guesses, proven either way.
+
+    Without `every_branch` a guess stops at its first failing branch; with it, every failing
+    branch is listed, and for the guesses in `shortfall` (when branches have three guesses left)
+    each one's fewest answers found late is measured. Results come in completion order."""
+    if setting.beam:
+        raise BadInput("the worst-case objective is always exact: no beam")
+    if game.max_guesses < 2:
+        raise BadInput("the worst-case objective needs a guess limit of at least 2")
+    results: list[WorstResult] = []
+
+    def call(batch: list[int]) -> tuple:
+        return worst_case_task, (game, batch, setting.cache_mb, PAIR_MB, every_branch,
+                                 frozenset(shortfall) & frozenset(batch))
+
+    def take(batch_results: list[WorstResult]) -> None:
+        for result in batch_results:
+            results.append(result)
+            if on_result:
+                on_result(result)
+
+    run_paced(list(guesses), call, setting, take)
+    return results
+
+
+def finishing_tree(game: Game, first: int, setting: SearchSetting) -> Node | None:
+    """A tree starting with guess `first` that finds every answer within game.max_guesses (None
+    when there is none). Not optimized for the total."""
+    solver = solver_for(game, 0, setting.cache_mb, PAIR_MB)
+    return solver.finishing_tree(game.all_candidates(), game.max_guesses, first=first)

@@ -1,0 +1,1 @@
+"""`python -m optimal.assist`: the assistant in a terminal (the game logic is `optimal.play`)."""

@@ -1,0 +1,5 @@
+import sys
+
+from optimal.assist.command import main
+
+sys.exit(main())

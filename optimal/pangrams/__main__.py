@@ -1,0 +1,5 @@
+import sys
+
+from optimal.pangrams.command import main
+
+sys.exit(main())

@@ -1,0 +1,27 @@
+"""Feedback rules: one protocol (`Rule`), its implementations, and the one registry of them.
+
+Wordle and Jotto are sibling implementations of `optimal.rules.base.Rule`; `RULES` names every rule
+the package ships, filled here explicitly, so which rules exist can be read in one place and no
+import registers anything as a side effect.
+"""
+
+from __future__ import annotations
+
+from optimal.errors import BadInput
+from optimal.rules.base import Reply, Rule, dtype_for
+from optimal.rules.jotto import JOTTO, JottoRule
+from optimal.rules.wordle import WORDLE, WordleRule
+
+RULES: dict[str, Rule] = {"wordle": WORDLE, "jotto": JOTTO}
+GAMES = tuple(RULES)
+
+
+def rule_named(name: str) -> Rule:
+    """The rule of a game by its name (BadInput for an unknown name)."""
+    if not isinstance(name, str) or name not in RULES:
+        raise BadInput(f"unknown game {name!r}; choose {', '.join(GAMES)}")
+    return RULES[name]
+
+
+__all__ = ["GAMES", "JOTTO", "RULES", "WORDLE", "JottoRule", "Reply", "Rule", "WordleRule",
+           "dtype_for", "rule_named"]

@@ -1,0 +1,60 @@
+"""The rule protocol: what a Wordle-like game replies to a guess, as small integer codes.
+
+Why a protocol: the matrix, the searches, the trees, the reports and the adversaries only ever ask a
+rule these few questions, so a new game (Jotto, ...) is one new implementation of `Rule` and every
+tool works on it unchanged. Implementations are registered explicitly in `optimal.rules.RULES`,
+never by the side effect of importing a module.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+
+Reply = int  # a reply code: 0 .. n_codes(length) - 1
+
+
+def dtype_for(n_codes: int) -> type:
+    """The narrowest unsigned type that holds every reply code (uint8 while they fit)."""
+    return np.uint8 if n_codes <= 256 else np.uint16
+
+
+class Rule(ABC):
+    """A feedback rule. `name` selects it (`--game`), `version` is part of the matrix cache key
+    (change it when the rule changes), `hard_mode` says whether the NYT hard-mode rule applies."""
+
+    name: str
+    version: str
+    hard_mode: bool
+
+    @abstractmethod
+    def reply(self, guess: str, answer: str) -> Reply:
+        """The reply to one guess when the hidden word is `answer` (plain Python: the reference
+        every tree is verified with)."""
+
+    @abstractmethod
+    def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """Replies of every guess (rows) to every answer (columns), vectorized; must agree with
+        `reply` everywhere (tests check it)."""
+
+    @abstractmethod
+    def n_codes(self, length: int) -> int:
+        """How many reply codes there are for words of `length` letters."""
+
+    @abstractmethod
+    def won(self, length: int) -> Reply:
+        """The code that means the guess is the answer."""
+
+    @abstractmethod
+    def to_string(self, code: Reply, length: int) -> str:
+        """The canonical spelling of a reply."""
+
+    @abstractmethod
+    def parse(self, text: str, length: int) -> Reply:
+        """A reply typed by a user, as a code; BadInput when malformed or impossible."""
+
+    def dtype(self, length: int) -> type:
+        """The matrix's element type for words of `length` letters."""
+        return dtype_for(self.n_codes(length))

@@ -1,0 +1,5 @@
+import sys
+
+from optimal.search.command import main
+
+sys.exit(main())

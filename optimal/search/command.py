@@ -1,0 +1,115 @@
+"""`python -m optimal.search`: the main job. Parse the request, compute, render, write.
+
+The steps are kept apart on purpose: the request is checked before any work starts, the engine
+returns outcome values and neither prints nor writes, the renderers only format, and the best tree
+is verified once, just before it is shown and written.
+"""
+
+from __future__ import annotations
+
+import time
+
+from lookahead import finishing_tree, solve_state
+from optimal.cli.backends import parallel_backend
+from optimal.cli.outputs import provenance, run_dir, write_report, write_summary, write_tree
+from optimal.cli.run import run_cli
+from optimal.errors import NoTree
+from optimal.game import Game, parse_history
+from optimal.search import render
+from optimal.search.first import search_first_words
+from optimal.search.request import SearchRequest, build_parser, request_from_args
+from optimal.search.worst import search_worst
+from optimal.tree import verified
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return run_cli(lambda: run(request_from_args(args, argv)), parser.prog)
+
+
+def run(request: SearchRequest) -> int:
+    """Carry out a request: 0 done, 1 no tree within the limits (NoTree), 2 bad input."""
+    game = request.game.build(default_lists="original")
+    with parallel_backend(request.setting.backend, request.scheduler):
+        if request.kind == "state":
+            return run_state(game, request)
+        if request.kind == "worst":
+            return run_worst(game, request)
+        return run_first(game, request)
+
+
+def run_first(game: Game, request: SearchRequest) -> int:
+    start = time.perf_counter()
+    beam = request.setting.beam
+    out_dir = run_dir(request.out, game, f"-beam{beam}" if beam else "")
+    outcome, how = search_first_words(game, request, out_dir)
+    if outcome.best is None:
+        if all(not r.feasible for r in outcome.results):
+            names = ", ".join(r.word.upper() for r in outcome.results[:5]) + (
+                " ..." if len(outcome.results) > 5 else "")
+            raise NoTree(f"no tree exists: {names} cannot find every answer within "
+                         f"{game.max_guesses} guesses in {game.mode} mode"
+                         + (f" (within beam {beam})" if beam else ""))
+        raise NoTree("no evaluated word finished below the cutoff")
+    tree = verified(outcome.tree_result.tree, game)
+    seconds = time.perf_counter() - start
+    print(render.first_text(outcome, tree, how, seconds))
+    if request.write:
+        prov = provenance(seconds, request.argv)
+        label = ("proven optimal for this first guess" if outcome.proven
+                 else f"upper bound (beam {beam})")
+        lower = outcome.value if outcome.proven else outcome.split_bounds.get(outcome.best.word)
+        paths = write_tree(out_dir, outcome.tree_result.word, tree, outcome.proven, lower, prov, label)
+        summary = render.first_summary(outcome, tree, how, seconds)
+        summary["provenance"] = prov
+        write_summary(out_dir, summary)
+        write_report(out_dir, render.first_markdown(outcome, tree, how, seconds), prov)
+        print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
+              f"{out_dir / 'REPORT.md'}")
+    return 0
+
+
+def run_worst(game: Game, request: SearchRequest) -> int:
+    start = time.perf_counter()
+    out_dir = run_dir(request.out, game, "-worst")
+    results, how = search_worst(game, request, out_dir)
+    seconds = time.perf_counter() - start
+    feasible = [r for r in results if r.feasible]
+    print(render.worst_text(game, results, how, seconds))
+    if request.write:
+        prov = provenance(seconds, request.argv)
+        paths = []
+        if feasible:
+            word = feasible[0].word
+            tree = verified(finishing_tree(game, game.guess_id(word), request.setting), game)
+            paths = write_tree(out_dir, word, tree, False, None, prov,
+                               f"finds every answer within {game.max_guesses} guesses (not "
+                               "optimized for the total)")
+        summary = render.worst_summary(game, results, how, seconds)
+        summary["provenance"] = prov
+        write_summary(out_dir, summary)
+        write_report(out_dir, render.worst_markdown(game, results, how, seconds), prov)
+        print(f"\nwrote {', '.join(str(p) for p in paths + [out_dir / 'summary.json', out_dir / 'REPORT.md'])}")
+    if not feasible:
+        raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "
+                     f"every answer within {game.max_guesses} guesses in {game.mode} mode")
+    return 0
+
+
+def run_state(game: Game, request: SearchRequest) -> int:
+    history = parse_history(request.history, game)
+    candidates = game.check_history(history)
+    left = game.max_guesses - len(history)
+    played = " ".join(f"{w.upper()} {game.reply_text(c)}" for w, c in history)
+    if left < 1:
+        raise NoTree(f"after {played} no guesses are left (limit {game.max_guesses})")
+    state = game.hard_state(history) if game.hard else None
+    outcome = solve_state(game, candidates, left, state, request.setting)
+    n = len(candidates)
+    print(f"After {played}: {n} candidate answer(s), {left} guess(es) left, {game.mode} mode.")
+    if outcome.best is None:
+        raise NoTree(f"no tree from here: the {n} candidates cannot all be found within {left} "
+                     f"more guesses")
+    print("\n".join(render.state_text(game, outcome, len(history))))
+    return 0

@@ -1,0 +1,218 @@
+"""Renderers: a search outcome as the console text, the REPORT.md body and summary.json.
+
+They compute nothing the search did not: every number shown comes from the outcome (and, for the
+best word, from the verified tree's replayed counts), so what is printed and what is written
+cannot disagree.
+"""
+
+from __future__ import annotations
+
+from lookahead import INF, FirstGuessOutcome, GuessResult, StateOutcome, WorstResult, add_counters
+from optimal.game import Game
+from optimal.report import cumulative_line, histogram_text, report_line, summarize
+from optimal.tree import VerifiedTree
+
+# ---------------------------------------------------------------- first-guess search
+
+
+def _title(game: Game) -> str:
+    return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
+            f"({len(game.guesses):,}), {game.mode} mode, at most {game.max_guesses} guesses")
+
+
+def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
+    """Exact results first, then by value."""
+    return sorted(outcome.results, key=lambda r: (not r.exact, r.value))
+
+
+def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
+    """The headline sentence about the best word (markdown bold)."""
+    game, best, value = outcome.game, outcome.best, outcome.value
+    worst = int(tree.counts.max())
+    beam = outcome.setting.beam
+    if outcome.proven:
+        claim = (f"**{best.word.upper()}: total {value}** (mean {value / len(game.answers):.4f}, "
+                 f"worst {worst}), proven optimal for this first guess by exhaustive search.")
+    else:
+        claim = (f"**{best.word.upper()}: total <= {value}** (mean {value / len(game.answers):.4f}, "
+                 f"worst {worst}): an upper bound from a beam of {beam} guesses per node; "
+                 f"proven lower bound beside it: {outcome.split_bounds.get(best.word)}.")
+    if outcome.proof is not None:
+        claim += f" (Beam value {best.value}; exact search proves {outcome.proof.value}.)"
+    if outcome.setting.exact and len(outcome.results) > 1:
+        ties = [w.upper() for w in outcome.ties()]
+        if ties:
+            claim += (f" Tied by {', '.join(ties)} (proven); every other of the "
+                      f"{len(outcome.results)} evaluated words is proven to need more.")
+        elif outcome.uniquely_best():
+            claim += (f" The best of the {len(outcome.results)} evaluated words, uniquely: every "
+                      f"other is proven to need at least {value + 1}.")
+    return claim
+
+
+def _rows(outcome: FirstGuessOutcome) -> list[dict]:
+    return [{"rank": rank, "word": r.word, "value": None if r.value >= INF else r.value,
+             "exact": r.exact, "status": r.status(), "lower_bound": outcome.lower_bound(r),
+             "seconds": round(r.seconds, 3)}
+            for rank, r in enumerate(_ranked(outcome), start=1)]
+
+
+def _table(outcome: FirstGuessOutcome) -> list[str]:
+    lines = ["| rank | first guess | total | status | proven lower bound | seconds |",
+             "|---:|---|---:|---|---:|---:|"]
+    for r, row in zip(_ranked(outcome), _rows(outcome)):
+        lb = "-" if row["lower_bound"] is None else row["lower_bound"]
+        lines.append(f"| {row['rank']} | {row['word'].upper()} | {r.value_text()} | {row['status']} | "
+                     f"{lb} | {row['seconds']:.2f} |")
+    return lines
+
+
+def _counters(outcome: FirstGuessOutcome) -> dict:
+    counters = add_counters([r.counters or {} for r in outcome.results
+                             + ([outcome.proof] if outcome.proof else [])])
+    counters["kernel_seconds"] = round(counters.get("kernel_seconds", 0), 2)
+    return counters
+
+
+def _search_words(outcome: FirstGuessOutcome) -> str:
+    beam = outcome.setting.beam
+    return "exact search" if not beam else f"beam of {beam}"
+
+
+def first_text(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds: float) -> str:
+    """What the console shows: the claim, the report line and the table (first 25 rows)."""
+    beam = outcome.setting.beam
+    table = _table(outcome)
+    shown = table[:2 + min(len(outcome.results), 25)]
+    more = ["| ... | | | | | |"] if len(outcome.results) > 25 else []
+    return "\n".join([_title(outcome.game), f"evaluated {how}; {'exact' if not beam else f'beam {beam}'}; "
+                      f"{seconds:.1f} s", "", _claim(outcome, tree).replace("**", ""),
+                      report_line(tree.counts), "", *shown, *more])
+
+
+def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds: float) -> str:
+    """The REPORT.md body (the provenance is appended when it is written)."""
+    counters = _counters(outcome)
+    return "\n".join([
+        f"# Optimal decision trees: {_title(outcome.game)}", "",
+        f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s.", "",
+        "## Best first guess", "", _claim(outcome, tree), "",
+        f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```", "",
+        "## Every evaluated first guess", "",
+        "Status: *proven* = exact optimum for that first guess; *lower bound (cut off)* = the search "
+        "stopped once the word could not beat the best, so its total is at least the value shown; "
+        "*upper bound (beam K)* = total of a real tree found with K guesses per node.", "",
+        *_table(outcome), "",
+        "## Work", "", ", ".join(f"{k}: {v:,}" if isinstance(v, int) else f"{k}: {v}"
+                                  for k, v in counters.items()),
+    ])
+
+
+def first_summary(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds: float) -> dict:
+    """summary.json (the provenance is added when it is written)."""
+    setting = outcome.setting
+    return {"game": outcome.game.describe(),
+            "search": {"beam": setting.beam, "jobs": setting.jobs, "backend": setting.backend,
+                       "words": how},
+            "best": {"word": outcome.best.word, "total": outcome.value, "proven": outcome.proven,
+                     "stats": summarize(tree.counts).as_dict(),
+                     "cumulative": cumulative_line(tree.counts)},
+            "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3)}
+
+
+# ---------------------------------------------------------------- worst-case objective
+
+
+def _worst_title(game: Game) -> str:
+    return (f"Can every answer be found within {game.max_guesses} guesses? {game.answers.name} "
+            f"answers ({len(game.answers):,}), {game.guesses.name} guesses ({len(game.guesses):,}), "
+            f"{game.mode} mode")
+
+
+def _worst_verdict(game: Game, results: list[WorstResult], how: str) -> str:
+    d = game.max_guesses
+    feasible = [r for r in results if r.feasible]
+    if feasible:
+        verdict = (f"{len(feasible)} of the {len(results)} evaluated first guesses find every answer "
+                   f"within {d} guesses (proven, with a verified tree), e.g. "
+                   f"{', '.join(r.word.upper() for r in feasible[:10])}; the other "
+                   f"{len(results) - len(feasible)} cannot (proven).")
+    else:
+        verdict = (f"No evaluated first guess finds every answer within {d} guesses: proven for "
+                   f"all {len(results)} ({how}).")
+    measured = [r for r in results if not r.feasible and r.shortfall is not None]
+    if measured:
+        best = min(measured, key=lambda r: r.shortfall)
+        verdict += (f" Fewest answers beyond {d} guesses among the {len(measured)} words measured:"
+                    f" {best.word.upper()}, {best.shortfall} of {len(game.answers):,}.")
+    return verdict
+
+
+def _worst_rows(game: Game, results: list[WorstResult]) -> list[str]:
+    d = game.max_guesses
+    rows = ["| rank | first guess | within %d? | branches that cannot be finished (answers in them) "
+            "| fewest answers over %d | seconds |" % (d, d), "|---:|---|---|---|---:|---:|"]
+    for rank, r in enumerate(results, start=1):
+        failing = r.failing
+        if r.feasible:
+            branches = "none"
+        else:
+            listed = ", ".join(f"{f.reply} ({f.answers})" for f in failing[:6])
+            more = f", ... ({len(failing)} in all)" if len(failing) > 6 else ""
+            branches = f"{len(failing)}: {listed}{more}" if r.complete else f"at least 1: {listed}"
+        lost = "" if r.shortfall is None else str(r.shortfall)
+        rows.append(f"| {rank} | {r.word.upper()} | {'yes' if r.feasible else 'no'} | "
+                    f"{branches} | {lost} | {r.seconds:.2f} |")
+    return rows
+
+
+def worst_text(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
+    rows = _worst_rows(game, results)
+    shown = rows[:2 + min(len(results), 40)] + (["| ... | | | | | |"] if len(results) > 40 else [])
+    return "\n".join([_worst_title(game), f"evaluated {how}; {seconds:.1f} s", "",
+                      _worst_verdict(game, results, how), "", *shown])
+
+
+def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
+    d = game.max_guesses
+    return "\n".join([f"# {_worst_title(game)}", "", f"Evaluated {how}; exact; {seconds:.1f} s.", "",
+                      "## Verdict", "", _worst_verdict(game, results, how), "",
+                      "## Every evaluated first guess", "",
+                      "A branch is the set of answers left after the first guess's reply; it "
+                      f"'cannot be finished' when no tree finds all of them within {d - 1} more "
+                      "guesses. *Fewest answers over* is, with three guesses left in each "
+                      "branch, the least number of answers any tree must find late (exact, by "
+                      "branch and bound).", "", *_worst_rows(game, results)])
+
+
+def worst_summary(game: Game, results: list[WorstResult], how: str, seconds: float) -> dict:
+    return {"game": game.describe(), "objective": "worst", "max_guesses": game.max_guesses,
+            "words": how, "feasible": [r.word for r in results if r.feasible],
+            "results": [r.as_dict() for r in results], "seconds": round(seconds, 3)}
+
+
+# ---------------------------------------------------------------- mid-game state
+
+
+def state_text(game: Game, outcome: StateOutcome, history_length: int) -> list[str]:
+    """The best next guess, the candidates when few, and the alternatives' table."""
+    n = len(outcome.candidates)
+    best, beam = outcome.best, outcome.beam
+    kind = "proven optimal" if not beam else f"upper bound (beam {beam})"
+    lines = [f"Best next guess: {best.word.upper()}: {best.total} guesses in all for the {n} "
+             f"answer(s) from here (mean {best.total / n:.4f} more, "
+             f"{history_length + best.total / n:.4f} per game), {kind}."]
+    if n <= 20:
+        lines.append("Candidates: " + " ".join(game.answers.words[i].upper() for i in outcome.candidates))
+    lines += ["", "| next guess | total from here | mean from here | status |", "|---|---:|---:|---|"]
+    for row in outcome.rows:
+        status = ("no tree" if row.total >= INF else f"best, {kind}" if row is best
+                  else f"upper bound (beam {beam})" if beam
+                  else "exact" if row.exact else "lower bound")
+        shown = "-" if row.total >= INF else str(row.total)
+        mean = "-" if row.total >= INF else f"{row.total / n:.4f}"
+        lines.append(f"| {row.word.upper()} | {shown} | {mean} | {status} |")
+    how = "each solved exactly" if not beam else f"each with the same beam of {beam}"
+    lines.append(f"\n({outcome.seconds:.1f} s; the other rows are the most promising guesses "
+                 f"by the search's ordering score, {how})")
+    return lines
