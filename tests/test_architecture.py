@@ -1,0 +1,176 @@
+"""The layering of docs/ARCHITECTURE.md, enforced: model <- engines <- commands, one face per engine,
+no command importing another, no import cycle.
+
+Imports are read from the source (every `import` and `from ... import` anywhere in a module, not
+only at the top), and every module is also really imported, so a cycle that only shows at run time
+fails too.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("optimal", "greedy", "lookahead")
+
+#: The model: what every layer may use. It imports nothing above it.
+MODEL = {"optimal", "optimal.errors", "optimal.files", "optimal.words", "optimal.feedback",
+         "optimal.game", "optimal.tree", "optimal.report", "optimal.adversaries"}
+MODEL_PACKAGES = ("optimal.rules",)
+ENGINES = ("greedy", "lookahead")
+#: Code only commands import: the plumbing (optimal.cli) and the game logic shared by the terminal
+#: assistant and the web page (optimal.play).
+SHARED = ("optimal.cli", "optimal.play")
+
+
+def module_names() -> list[str]:
+    names = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            names.append(".".join(parts))
+    return names
+
+
+MODULES = module_names()
+
+
+def source_of(name: str) -> Path:
+    path = ROOT.joinpath(*name.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def imports_of(name: str) -> set[str]:
+    """The project modules `name` imports (a `from package import name` that names a submodule
+    counts as importing that submodule)."""
+    tree = ast.parse(source_of(name).read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            targets = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t in MODULES)
+    return found - {name}
+
+
+def in_package(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def layer(name: str) -> str:
+    if name in MODEL or any(in_package(name, p) for p in MODEL_PACKAGES):
+        return "model"
+    if name == "greedy.__main__":
+        return "command"
+    if any(in_package(name, e) for e in ENGINES):
+        return "engine"
+    if any(in_package(name, s) for s in SHARED):
+        return "shared"
+    return "command"
+
+
+def unit(name: str) -> str:
+    """The engine, shared package or command a module belongs to (optimal.search.first ->
+    optimal.search; greedy.__main__ is the greedy command)."""
+    if name == "greedy.__main__":
+        return "greedy command"
+    for prefix in ENGINES:
+        if in_package(name, prefix):
+            return prefix
+    return ".".join(name.split(".")[:2])
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+def test_the_layers_are_what_the_architecture_says():
+    """Every module is classified, and each layer is non-empty (a rename cannot empty a rule)."""
+    layers = {layer(name) for name in MODULES}
+    assert layers == {"model", "engine", "shared", "command"}
+    assert "optimal.search.command" in MODULES and layer("optimal.search.command") == "command"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_module_imports(name):
+    importlib.import_module(name)
+
+
+def test_no_import_cycle():
+    index, low, on_stack, stack, cycles = {}, {}, set(), [], []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for name in MODULES:
+        if name not in index:
+            visit(name)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def violations() -> list[str]:
+    out = []
+    for name, targets in GRAPH.items():
+        mine = layer(name)
+        for target in sorted(targets):
+            theirs = layer(target)
+            why = None
+            if mine == "model" and theirs != "model":
+                why = "the model imports nothing above it"
+            elif mine == "engine" and theirs in ("shared", "command"):
+                why = "an engine imports no command code"
+            elif mine == "engine" and theirs == "engine" and unit(target) != unit(name):
+                why = "engines do not import each other"
+            elif mine in ("shared", "command") and theirs == "engine" and target not in ENGINES:
+                why = f"commands use the engine's face ({unit(target)}), not its internals"
+            elif mine == "shared" and theirs == "command":
+                why = "shared command code imports no command"
+            elif mine == "shared" and theirs == "shared" and unit(target) != unit(name):
+                why = "the shared packages are independent of each other"
+            elif mine == "command" and theirs == "command" and unit(target) != unit(name):
+                why = "no command imports another command"
+            if why:
+                out.append(f"{name} imports {target}: {why}")
+    return out
+
+
+def test_arrows_point_one_way():
+    assert violations() == []
+
+
+def test_the_checker_catches_a_bad_arrow(monkeypatch):
+    """The rules can fail: a model module importing a command, a command reaching past the engine's
+    face or into another command are each reported."""
+    monkeypatch.setitem(GRAPH, "optimal.game", GRAPH["optimal.game"] | {"optimal.search.command"})
+    monkeypatch.setitem(GRAPH, "optimal.verify", GRAPH["optimal.verify"] | {"lookahead.kernel",
+                                                                            "optimal.search.render"})
+    found = violations()
+    assert any(v.startswith("optimal.game imports optimal.search.command") for v in found)
+    assert any(v.startswith("optimal.verify imports lookahead.kernel") for v in found)
+    assert any(v.startswith("optimal.verify imports optimal.search.render") for v in found)
