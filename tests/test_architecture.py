@@ -174,3 +174,15 @@ def test_the_checker_catches_a_bad_arrow(monkeypatch):
     assert any(v.startswith("optimal.game imports optimal.search.command") for v in found)
     assert any(v.startswith("optimal.verify imports lookahead.kernel") for v in found)
     assert any(v.startswith("optimal.verify imports optimal.search.render") for v in found)
+
+
+def test_console_scripts_name_real_entry_points():
+    """Each console script in pyproject.toml is a command's `main`, beside its `python -m` form."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert {"optimal-search", "optimal-verify", "optimal-assist", "optimal-greedy"} <= set(scripts)
+    for name, target in scripts.items():
+        module, function = target.split(":")
+        assert layer(module) == "command", name
+        assert callable(getattr(importlib.import_module(module), function)), name
