@@ -31,8 +31,10 @@ PROBE_WORDS = 64
 
 def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_left: int | None = None,
                    state: HardState | None = None, limit: int | None = None) -> list[tuple[int, int]]:
-    """(guess, lower bound) most promising first, by the search's own ordering score."""
-    solver = solver_for(game, setting.beam, setting.cache_mb)
+    """(guess, lower bound) most promising first, by the search's own ordering score: every useful
+    guess, whatever the setting's beam (a beam limits the search below a guess, not which guesses
+    are ranked)."""
+    solver = solver_for(game, 0, setting.cache_mb)
     candidates = game.all_candidates() if candidates is None else candidates
     return solver.ranked_guesses(candidates, guesses_left or game.max_guesses, state, limit)
 

@@ -1,0 +1,43 @@
+"""The engine's face (`lookahead`): the values it returns mean what they say."""
+
+from __future__ import annotations
+
+from conftest import small_game
+
+from lookahead import INF, GuessResult, SearchSetting, ranked_guesses, search_first_guesses, split_bounds
+
+
+def test_a_beam_does_not_limit_which_first_guesses_are_ranked():
+    """--top 10 --beam 3 evaluates ten words: the beam limits the search below each guess, not
+    the ranking of first guesses (it once returned only the beam's three)."""
+    game = small_game(60)
+    exact = ranked_guesses(game, SearchSetting())
+    assert len(exact) > 10
+    assert ranked_guesses(game, SearchSetting(beam=3)) == exact
+
+
+def test_results_carry_their_meaning():
+    proven = GuessResult("salet", 7920, True)
+    bound = GuessResult("crate", 7921, False)
+    beam = GuessResult("trace", 7926, True, beam=20)
+    none = GuessResult("xylyl", INF, False, limit=4)
+    assert (proven.status(), proven.value_text(), proven.proven) == ("proven", "7920", True)
+    assert (bound.status(), bound.value_text(), bound.proven) == ("lower bound (cut off)", ">= 7921", False)
+    assert (beam.status(), beam.value_text(), beam.proven) == ("upper bound (beam 20)", "<= 7926", False)
+    assert (none.status(), none.value_text(), none.feasible) == ("no tree within 4 guesses", "none", False)
+
+
+def test_split_bounds_hold_and_the_outcome_uses_them_beside_a_beam():
+    """Each guess's split bound is a true lower bound (the exact value is never below it), and a
+    beam outcome reports it as the proven lower bound."""
+    game = small_game(40)
+    guesses = [g for g, _ in ranked_guesses(game, SearchSetting())[:6]]
+    bounds = split_bounds(game, guesses)
+    exact = search_first_guesses(game, guesses, SearchSetting())
+    for result in exact.results:
+        if result.exact:
+            assert result.value >= bounds[game.guess_id(result.word)]
+    beam = search_first_guesses(game, guesses, SearchSetting(beam=2))
+    assert not beam.proven
+    assert beam.lower_bound(beam.best) == bounds[game.guess_id(beam.best.word)]
+    assert beam.value >= exact.value
