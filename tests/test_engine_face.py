@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from conftest import small_game
+import os
+import subprocess
+import sys
+
+from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, GuessResult, SearchSetting, ranked_guesses, search_first_guesses, split_bounds
 
@@ -41,3 +45,16 @@ def test_split_bounds_hold_and_the_outcome_uses_them_beside_a_beam():
     assert not beam.proven
     assert beam.lower_bound(beam.best) == bounds[game.guess_id(beam.best.word)]
     assert beam.value >= exact.value
+
+
+def test_absurdle_first_guess_count_runs_from_the_kernel_cache(tmp_path):
+    """`absurdle --count` once crashed (segmentation fault) on every run after the first, when
+    its kernels came from numba's disk cache: two runs in a row must both succeed and agree."""
+    words = tmp_path / "answers.txt"
+    words.write_text("\n".join(sorted(SMALL_ANSWERS[:50])) + "\n")
+    runs = [subprocess.run([sys.executable, "-m", "optimal.absurdle", "--answers", str(words),
+                            "--count", "3"], capture_output=True, text=True, env=dict(os.environ))
+            for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[1].stderr[-300:]
+    first_lines = [r.stdout.splitlines()[1] for r in runs]
+    assert first_lines[0] == first_lines[1] and first_lines[0]

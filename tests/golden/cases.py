@@ -10,9 +10,6 @@ Each case is a dict:
 - setup (optional): [(module, args), ...] run first in the same {OUT} (must exit 0; their output is
   not recorded, nor are the files they wrote unless the case's command rewrites them)
 - stdin (optional): text fed to the command (default: no input, i.e. end of file at once)
-- fresh_kernel_cache (optional): run with NUMBA_CACHE_DIR set to an empty directory, so the numba
-  kernels are compiled for this run (about 10 s): the way to run a command whose cached kernels
-  crash when loaded (see the reason given)
 - slow (optional): marked @pytest.mark.slow in tests/test_golden.py
 
 The lists in lists/ were cut from the bundled ones, deterministically:
@@ -121,10 +118,7 @@ CASES: list[dict] = [
     dict(name="absurdle-search", module="optimal.absurdle", args=SMALL),
     dict(name="absurdle-play", module="optimal.absurdle", args=["--play", "aesir,yauld,tench,whoop"]),
     dict(name="absurdle-target", module="optimal.absurdle", args=SMALL + ["--target", "vigor"]),
-    dict(name="absurdle-count", module="optimal.absurdle", args=["--answers", A39, "--count", "3"],
-         fresh_kernel_cache=True, slow=True,
-         reason="count_first_guesses segfaults (exit -11) when its kernels are loaded from numba's "
-                "on-disk cache; compiled afresh it runs"),
+    dict(name="absurdle-count", module="optimal.absurdle", args=["--answers", A39, "--count", "3"]),
     dict(name="absurdle-error-hard", module="optimal.absurdle", args=SMALL + ["--hard"]),
     # ---- optimal.antiwordle
     dict(name="antiwordle-exact", module="optimal.antiwordle", args=["--answers", TINY, "--beams", "0"]),

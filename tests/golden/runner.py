@@ -41,8 +41,6 @@ def _snapshot(directory: Path) -> dict[str, bytes]:
 def _env(case: dict, tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONIOENCODING"] = "utf-8"
-    if case.get("fresh_kernel_cache"):
-        env["NUMBA_CACHE_DIR"] = str(tmp / "numba-cache")
     return env
 
 
