@@ -68,9 +68,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
     group.add_argument("--lists", choices=sorted(LIST_PAIRS), default=None,
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
-                            "norvig = the 2,309 answers as both)")
+                            "norvig = the 2,309 answers as both; nyt-extended = the extended "
+                            "3,158 answers with the 14,855 guesses)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
-                       "list (answers-2315, guesses-12972, nyt-answers, nyt-guesses)")
+                       "list (answers-2315, guesses-12972, nyt-answers, nyt-guesses, nyt-answers-3158)")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     group.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     group.add_argument(depth_flag, dest="max_depth", type=int, default=default_depth, metavar="N",
