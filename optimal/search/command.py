@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import time
 
-from lookahead import finishing_tree, solve_state
+from lookahead import finishing_tree, ranked_guesses, solve_state
 from optimal.cli.backends import parallel_backend
 from optimal.cli.outputs import provenance, run_dir, write_report, write_summary, write_tree
 from optimal.cli.run import run_cli
 from optimal.errors import NoTree
 from optimal.game import Game, parse_history
 from optimal.search import render
+from optimal.search.exact import rank_exactly
 from optimal.search.first import search_first_words
 from optimal.search.request import SearchRequest, build_parser, request_from_args
 from optimal.search.worst import search_worst
@@ -36,6 +37,8 @@ def run(request: SearchRequest) -> int:
             return run_state(game, request)
         if request.kind == "worst":
             return run_worst(game, request)
+        if request.kind == "exact":
+            return run_exact(game, request)
         return run_first(game, request)
 
 
@@ -94,6 +97,28 @@ def run_worst(game: Game, request: SearchRequest) -> int:
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "
                      f"every answer within {game.max_guesses} guesses in {game.mode} mode")
+    return 0
+
+
+def run_exact(game: Game, request: SearchRequest) -> int:
+    start = time.perf_counter()
+    out_dir = run_dir(request.out, game, "-exact")
+    rows, how = rank_exactly(game, request, out_dir)
+    seconds = time.perf_counter() - start
+    print(render.exact_text(game, rows, how, seconds))
+    if request.write:
+        order = {game.guesses.words[g]: rank for rank, (g, _) in
+                 enumerate(ranked_guesses(game, request.setting), start=1)}
+        prov = provenance(seconds, request.argv)
+        summary = render.exact_summary(game, rows, how, seconds)
+        summary["provenance"] = prov
+        write_summary(out_dir, summary)
+        write_report(out_dir, render.exact_markdown(game, rows, order, how, seconds, request.budget),
+                     prov, name="EXACT.md")
+        print(f"\nwrote {out_dir / 'summary.json'}, {out_dir / 'EXACT.md'}")
+    if not any(r.feasible for r in rows):
+        raise NoTree(f"no tree exists: none of the {len(rows)} evaluated first guesses finds every "
+                     f"answer within {game.max_guesses} guesses in {game.mode} mode")
     return 0
 
 

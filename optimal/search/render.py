@@ -7,7 +7,8 @@ cannot disagree.
 
 from __future__ import annotations
 
-from lookahead import INF, FirstGuessOutcome, GuessResult, StateOutcome, WorstResult, add_counters
+from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, StateOutcome, WorstResult,
+                       add_counters)
 from optimal.game import Game
 from optimal.report import cumulative_line, histogram_text, report_line, summarize
 from optimal.tree import VerifiedTree
@@ -216,3 +217,89 @@ def state_text(game: Game, outcome: StateOutcome, history_length: int) -> list[s
     lines.append(f"\n({outcome.seconds:.1f} s; the other rows are the most promising guesses "
                  f"by the search's ordering score, {how})")
     return lines
+
+
+# ---------------------------------------------------------------- exact ranking
+
+BANDS = ((1, 100), (101, 1000), (1001, 5000), (5001, None))
+
+
+def _exact_cells(game: Game, r: ExactValue) -> tuple[str, str, str, str]:
+    """(total, mean, worst, status) of one word."""
+    n = len(game.answers)
+    if not r.feasible:
+        return "none", "-", "-", f"no tree within {game.max_guesses} guesses (proven)"
+    worst = "-" if r.worst is None else str(r.worst)
+    if r.exact:
+        return str(r.lower), f"{r.lower / n:.4f}", worst, "exact"
+    upper = "?" if r.upper is None else str(r.upper)
+    mean = "-" if r.upper is None else f"<= {r.upper / n:.4f}"
+    return (f">= {r.lower}, <= {upper}", mean, worst,
+            f"bounds (budget {r.budget:g} s ran out; upper: beam tree)")
+
+
+def throughput(rows: list[ExactValue], order: dict[str, int], total_words: int) -> list[str]:
+    """Words per CPU-hour by ranking band (the search's ordering score), and the projected CPU time
+    for all words from those rates."""
+    lines, projected, covered = [], 0.0, True
+    for low, high in BANDS:
+        top = high or total_words
+        if low > total_words:
+            break
+        band = [r for r in rows if low <= order.get(r.word, total_words) <= top]
+        cpu = sum(r.cpu_seconds for r in band)
+        if not band or cpu <= 0:
+            covered = False
+            lines.append(f"| {low:,}-{top:,} | 0 | - | - |")
+            continue
+        rate = len(band) / (cpu / 3600)
+        projected += (top - low + 1) / rate
+        exact = sum(r.exact for r in band)
+        lines.append(f"| {low:,}-{top:,} | {len(band):,} ({exact:,} exact) | {rate:,.0f} | "
+                     f"{cpu / len(band):.2f} |")
+    head = ["| rank band | words measured | words per CPU-hour | CPU s per word |",
+            "|---|---:|---:|---:|"]
+    tail = ([f"Projected CPU time for all {total_words:,} words at these rates: "
+             f"{projected:,.1f} CPU-hours."] if covered else
+            ["A band with no measured word has no rate: no projection for all words yet."])
+    return head + lines + [""] + tail
+
+
+def exact_markdown(game: Game, rows: list[ExactValue], order: dict[str, int], how: str,
+                   seconds: float, budget: float) -> str:
+    n_exact = sum(r.exact for r in rows)
+    cpu = sum(r.cpu_seconds for r in rows)
+    table = ["| rank | first guess | total | mean | worst case | status | seconds |",
+             "|---:|---|---:|---:|---:|---|---:|"]
+    for rank, r in enumerate(rows, start=1):
+        total, mean, worst, status = _exact_cells(game, r)
+        table.append(f"| {rank} | {r.word.upper()} | {total} | {mean} | {worst} | {status} | "
+                     f"{r.seconds:.2f} |")
+    return "\n".join([
+        f"# Exact value of every first guess: {_title(game)}", "",
+        f"Evaluated {how}; each word's optimum by exhaustive search within {budget:g} s "
+        f"(checked between steps); {n_exact:,} of {len(rows):,} exact. This run: {seconds:.1f} s "
+        f"wall; CPU of the searches (all words, earlier runs included): {cpu:,.1f} s.", "",
+        "*exact*: the optimum for that first guess, proven; its tree was replayed against every "
+        "answer (worst case = its longest game). *bounds*: the budget ran out: a proven lower "
+        "bound and the total of a real (beam) tree, replayed too.", "",
+        "## Throughput", "", *throughput(rows, order, len(game.guesses)), "",
+        "## Every evaluated first guess", "", *table])
+
+
+def exact_text(game: Game, rows: list[ExactValue], how: str, seconds: float) -> str:
+    shown = rows[:25]
+    lines = [_title(game), f"exact value of {how}; {seconds:.1f} s", "",
+             "| rank | first guess | total | mean | worst case | status |", "|---:|---|---:|---:|---:|---|"]
+    for rank, r in enumerate(shown, start=1):
+        total, mean, worst, status = _exact_cells(game, r)
+        lines.append(f"| {rank} | {r.word.upper()} | {total} | {mean} | {worst} | {status} |")
+    if len(rows) > len(shown):
+        lines.append("| ... | | | | | |")
+    return "\n".join(lines)
+
+
+def exact_summary(game: Game, rows: list[ExactValue], how: str, seconds: float) -> dict:
+    return {"game": game.describe(), "rank": "exact", "words": how,
+            "results": [r.as_dict() for r in rows], "seconds": round(seconds, 3),
+            "cpu_seconds": round(sum(r.cpu_seconds for r in rows), 3)}

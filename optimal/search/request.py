@@ -38,6 +38,7 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
+  python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
 """
 
 
@@ -56,6 +57,8 @@ class SearchRequest:
     shortfall: int = 0
     prove: bool = False
     scheduler: str | None = None
+    rank: str = "bound"
+    budget: float = 60.0
     out: str = "results"
     write: bool = True
     quiet: bool = False
@@ -63,15 +66,19 @@ class SearchRequest:
 
     @property
     def kind(self) -> str:
-        """'state' (--from), 'worst' (--objective worst) or 'first' (first-guess search)."""
+        """'state' (--from), 'worst' (--objective worst), 'exact' (--rank exact) or 'first'
+        (first-guess search)."""
         if self.history is not None:
             return "state"
-        return "worst" if self.objective == "worst" else "first"
+        if self.objective == "worst":
+            return "worst"
+        return "exact" if self.rank == "exact" else "first"
 
     @property
     def checkpointed(self) -> bool:
-        """Long --all runs keep a checkpoint in the results folder, to resume from."""
-        return self.every and self.write
+        """Long runs (--all, and every --rank exact run) keep a checkpoint in the results folder,
+        to resume from."""
+        return (self.every or self.rank == "exact") and self.write
 
 
 def build_parser() -> Parser:
@@ -96,6 +103,15 @@ def build_parser() -> Parser:
                         help="with --objective worst: for each of the first N words searched that "
                              "fails, the fewest answers that must take longer (when branches have "
                              "3 guesses left); with --first or --top, not --all")
+    search.add_argument("--rank", choices=["bound", "exact"], default="bound",
+                        help="bound: prove the best word, the others only not better (default); "
+                             "exact: the exact optimum of every word evaluated, each within "
+                             "--budget seconds (else its proven lower bound and a beam's upper "
+                             "bound); resumable with --all")
+    search.add_argument("--budget", type=float, default=60.0, metavar="SECONDS",
+                        help="with --rank exact: time per word before it is left at its bounds "
+                             "(default 60; a rerun with a larger budget takes those words up "
+                             "again)")
     search.add_argument("--beam", type=int, default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
@@ -137,10 +153,14 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
         first = tuple(dict.fromkeys(w.strip().lower() for w in args.first.split(",") if w.strip()))
         if not first:
             raise BadInput("--first needs at least one word")
+    if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
+        raise BadInput("--rank exact goes with the total objective, without --beam or --from")
+    if not (args.budget > 0 and args.budget < float("inf")):
+        raise BadInput(f"--budget must be a positive number of seconds, not {args.budget}")
     if args.top is not None and args.top < 1:
         raise BadInput("--top must be at least 1")
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
     return SearchRequest(GameOptions.from_args(args), setting, first, args.top, args.all,
                          args.history, args.objective, args.shortfall, args.prove, args.scheduler,
-                         args.out, not args.no_write, args.quiet,
+                         args.rank, args.budget, args.out, not args.no_write, args.quiet,
                          tuple(argv) if argv is not None else None)
