@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from lookahead.kernel import partition
+from lookahead.nodes import partition
 from lookahead.scan import count_replies
 from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, memo_find, memo_store
 

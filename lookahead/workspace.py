@@ -12,7 +12,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from lookahead.kernel import SPLIT_SLOTS
+from lookahead.nodes import SPLIT_SLOTS
 from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 
 Workspace = namedtuple("Workspace", [

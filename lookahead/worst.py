@@ -19,9 +19,9 @@ from numba import njit
 
 from lookahead.bounds import INF
 from lookahead.hardmode import child_legal, child_state
-from lookahead.kernel import (MEMO_MIN, best_candidate, new_node, node_key, partition,
-                              sort_parts_by_size, split_seen)
 from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, QUICK, memo_find, memo_store
+from lookahead.nodes import (MEMO_MIN, best_candidate, new_node, node_key, partition,
+                             sort_parts_by_size, split_seen)
 from lookahead.scan import (PAIRWISE_MAX, count_histogram, count_pairwise, gather_replies,
                             rank_guesses)
 

@@ -1,0 +1,171 @@
+"""What every search kernel does at a node, in one place: its memo key, the partition of its
+candidates by a guess, the skip of a guess that splits them as an earlier one did, the cheap
+candidates-only bound, and the order of its parts.
+
+Why a module of its own: the total-minimizing kernel (`lookahead.kernel`) and the worst-case kernel
+(`lookahead.worst`) both use these; kept here, either kernel can call the other without an import
+cycle. (Moved verbatim from `lookahead.kernel`.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from lookahead.bounds import INF, set_lower_bound
+from lookahead.memo import SAME_SPLITS
+from lookahead.scan import count_replies
+
+MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
+
+
+@njit(cache=True)
+def node_key(ws, h, d, level):
+    """Memo key of a node: set hash + guesses left + hard-mode state (never 0: 0 marks empty)."""
+    key = h + ws.zdepth[d] + ws.state_hash[level]
+    if key == 0:
+        key = np.uint64(1)
+    return key
+
+
+@njit(cache=True)
+def partition(ws, S, g, level):
+    """Split S by the replies to guess g into ws.part_*[level], dropping the all-green reply.
+
+    Parts keep S's order (so they are sorted too) and get their set hash on the way. Returns the
+    number of parts.
+    """
+    row = ws.M[g]
+    cnt, pid, touched = ws.cnt, ws.pid, ws.touched
+    n = S.shape[0]
+    k = count_replies(row, S, cnt, touched)
+    pos = 0
+    m = 0
+    for t in range(k):
+        c = touched[t]
+        if c == ws.won:
+            pid[c] = -1
+        else:
+            ws.part_start[level, m] = pos
+            ws.part_size[level, m] = cnt[c]
+            ws.part_code[level, m] = c
+            ws.part_hash[level, m] = np.uint64(0)
+            pid[c] = m
+            pos += cnt[c]
+            m += 1
+        cnt[c] = 0
+    for i in range(n):
+        a = S[i]
+        p = pid[row[a]]
+        if p >= 0:
+            ws.part_items[level, ws.part_start[level, p] + cnt[p]] = a
+            cnt[p] += 1
+            ws.part_hash[level, p] += ws.zob[a]
+    for t in range(m):
+        cnt[t] = 0
+    for t in range(k):
+        pid[touched[t]] = -1
+    return m
+
+
+SPLIT_SLOTS = 2048  # per level: splits remembered at one node (more are simply not deduplicated)
+
+
+@njit(cache=True)
+def new_node(ws, level):
+    """Start a node at `level`: forget the splits seen at the previous node there."""
+    ws.split_stamp_now[level] += 1
+
+
+@njit(cache=True)
+def same_split(ws, S, g1, g2):
+    """Whether guesses g1 and g2 split S into the same classes (the replies correspond one to one,
+    and the all-green reply only to itself)."""
+    to2, to1 = ws.map_a, ws.map_b
+    r1, r2 = ws.M[g1], ws.M[g2]
+    same = True
+    for i in range(S.shape[0]):
+        a, b = r1[S[i]], r2[S[i]]
+        if (a == ws.won) != (b == ws.won) or (to2[a] >= 0 and to2[a] != b) or (to1[b] >= 0 and to1[b] != a):
+            same = False
+            break
+        to2[a] = b
+        to1[b] = a
+    for i in range(S.shape[0]):
+        to2[r1[S[i]]] = -1
+        to1[r2[S[i]]] = -1
+    return same
+
+
+@njit(cache=True)
+def split_seen(ws, S, g, level, parts):
+    """True when an earlier guess at this node split S exactly as g does (then g is skipped: same
+    split, same value); otherwise g's split is remembered. Splits are found by a hash of their
+    parts and confirmed member by member, so a hash collision never skips a guess wrongly.
+    Never in hard mode: there two guesses with the same split leave different hard-mode states
+    (different guesses allowed later), so their values can differ."""
+    if ws.hard:
+        return False
+    sig = np.uint64(0)
+    for j in range(parts):
+        h = ws.part_hash[level, j] * np.uint64(0x9E3779B97F4A7C15)
+        sig += h ^ (h >> np.uint64(29))
+    mask = SPLIT_SLOTS - 1
+    i = np.int64(sig & np.uint64(mask))
+    now = ws.split_stamp_now[level]
+    for _ in range(SPLIT_SLOTS):
+        if ws.split_stamp[level, i] != now:
+            ws.split_stamp[level, i] = now
+            ws.split_key[level, i] = sig
+            ws.split_guess[level, i] = g
+            return False
+        if ws.split_key[level, i] == sig and same_split(ws, S, ws.split_guess[level, i], g):
+            ws.stats[SAME_SPLITS] += 1
+            return True
+        i = (i + 1) & mask
+    return False
+
+
+@njit(cache=True)
+def best_candidate(ws, S, d):
+    """The least lower bound of a guess among the candidates themselves, and that guess.
+
+    Cheap (n x n) and often decisive: a candidate that splits the others into single answers
+    achieves the absolute bound 2n - 1, and one that leaves one pair achieves 2n, which no guess
+    outside the set can beat."""
+    n = S.shape[0]
+    cnt, touched = ws.cnt, ws.touched
+    best = INF
+    best_guess = -1
+    for t in range(n):
+        g = ws.ans_guess[S[t]]
+        row = ws.M[g]
+        k = count_replies(row, S, cnt, touched)
+        bound = n
+        for j in range(k):
+            c = touched[j]
+            if c != ws.won:
+                bound += set_lower_bound(cnt[c], d - 1)
+            cnt[c] = 0
+        if bound < best:
+            best = bound
+            best_guess = g
+            if bound == 2 * n - 1:
+                break
+    return best, best_guess
+
+
+@njit(cache=True)
+def sort_parts_by_size(ws, level, m):
+    """ws.part_order[level][:m] = part indices, largest part first (insertion sort: m <= 243)."""
+    order = ws.part_order[level]
+    for j in range(m):
+        order[j] = j
+    for j in range(1, m):
+        x = order[j]
+        size = ws.part_size[level, x]
+        i = j - 1
+        while i >= 0 and ws.part_size[level, order[i]] < size:
+            order[i + 1] = order[i]
+            i -= 1
+        order[i + 1] = x
