@@ -32,7 +32,7 @@ Workspace = namedtuple("Workspace", [
     "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
     "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
-    "pair_slot", "pair_pool", "pair_used", "pair_acc",
+    "pair_keys", "pair_slot", "pair_pool", "pair_used", "pair_acc",
     # hard mode: guesses with a letter at a place, with at least n copies of a letter (bitsets)
     "pos_letter_bits", "letter_min_bits",
 ])
@@ -73,9 +73,17 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
     (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb if use_memo else 1, A)
+    zob, zdepth = random_words(A), random_words(128)
+    # Memo keys of one candidate set differ only by their zdepth term (guesses left, and the
+    # worst-case kernel's yes/no answers at +64): all distinct, so those keys never coincide.
+    assert np.unique(zdepth).size == zdepth.size
 
     def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
         return np.full((levels, width), fill, dtype)
+
+    # the pair bitsets: a pool of rows and a hash table (at most half full) from pair to row
+    pair_rows = max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2
+    pair_slots = 1 << max(6, int(np.ceil(np.log2(2 * pair_rows))))
 
     if hard:
         pos_letter_bits, letter_min_bits = guess_bitsets(letters, letter_counts)
@@ -87,7 +95,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
         letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
         use_memo=bool(use_memo),
-        zob=random_words(A), zdepth=random_words(64), zstate=random_words(STATE_WORDS),
+        zob=zob, zdepth=zdepth, zstate=random_words(STATE_WORDS),
         mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
         stats=np.zeros(STATS_SIZE, np.int64),
         part_items=per_level(A, np.int32), part_start=per_level(codes, np.int64),
@@ -107,9 +115,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
         touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
         map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
-        pair_slot=np.full(A * A if pair_mb else 1, -1, np.int32),
-        pair_pool=np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words),
-                           np.uint64),
+        pair_keys=np.full(pair_slots, -1, np.int64), pair_slot=np.zeros(pair_slots, np.int32),
+        pair_pool=np.zeros((pair_rows, words), np.uint64),
         pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
         pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,
     )

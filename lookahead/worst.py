@@ -25,6 +25,11 @@ from lookahead.nodes import (MEMO_MIN, best_candidate, new_node, node_key, parti
 from lookahead.scan import (PAIRWISE_MAX, count_histogram, count_pairwise, gather_replies,
                             rank_guesses)
 
+# A yes/no answer is memoized under the key of d + FINISH_KEYS guesses left, never under a total's
+# key, so this kernel may share a workspace (and its memo) with the total search: for one candidate
+# set the two keys differ by zdepth[d + FINISH_KEYS] - zdepth[d] (fixed, nonzero), so a "1 = can
+# finish" can never be read as a total of 1, nor a total as a yes/no.
+FINISH_KEYS = 64
 
 
 @njit(cache=True)
@@ -39,23 +44,33 @@ def pair_bits(ws, a, b):
     """Row of ws.pair_pool holding the set of guesses (a bitset) whose replies to answers a and b
     differ: a guess can finish a set in one more guess only if it separates every pair of it.
 
-    Rows are computed on first use and kept (the set depends only on the pair); when the pool is
-    full it is emptied and refilled, so the pairs of the current work stay at hand.
+    Rows are computed on first use and kept (the set depends only on the pair), found through a
+    hash table keyed by the pair (ws.pair_keys -> ws.pair_slot, at most half full), so the memory
+    is the pool's and not one slot per pair of answers (168 million pairs when all 12,972 words are
+    answers); when the pool is full it is emptied and refilled, so the pairs of the current work
+    stay at hand.
     """
     if a > b:
         a, b = b, a
-    A = ws.MT.shape[0]
-    slot = ws.pair_slot[a * A + b]
-    if slot >= 0:
-        return slot
+    key = np.int64(a) * ws.MT.shape[0] + b
+    keys = ws.pair_keys
+    mask = keys.shape[0] - 1
+    home = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & mask
+    i = home
+    while keys[i] >= 0:
+        if keys[i] == key:
+            return ws.pair_slot[i]
+        i = (i + 1) & mask
     pool = ws.pair_pool
     used = ws.pair_used[0]
     if used >= pool.shape[0]:  # full: start afresh, so the pairs in use now are kept
-        ws.pair_slot[:] = -1
+        keys[:] = -1
         used = 0
+        i = home
     row = used
     ws.pair_used[0] = used + 1
-    ws.pair_slot[a * A + b] = row
+    keys[i] = key
+    ws.pair_slot[i] = row
     ra, rb = ws.MT[a], ws.MT[b]
     G = ra.shape[0]
     for w in range(pool.shape[1]):
@@ -129,7 +144,7 @@ def can_finish(ws, S, h, d, level):
         return 1
     ws.stats[NODES] += 1
     state = ws.state_words[level]
-    key = node_key(ws, h, d, level)
+    key = node_key(ws, h, d + FINISH_KEYS, level)
     use_memo = ws.use_memo and n >= MEMO_MIN
     if use_memo:
         slot = memo_find(ws, key, S, state)
