@@ -19,13 +19,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from lookahead.beam import keep_finishable
 from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
     memo_find, memo_store
 from lookahead.nodes import (MEMO_MIN, best_candidate, new_node, node_key, partition,
                              sort_parts_by_size, split_seen)
-from lookahead.scan import count_replies, rank_guesses
+from lookahead.scan import count_replies, limit_aware, rank_guesses
 
 # "No forced guess", as a typed value: a literal -1 in the recursive call would give it another
 # signature (Literal[int]) than the call from Python, and numba's disk cache of a self-recursive
@@ -102,6 +103,8 @@ def solve(ws, S, h, d, level, beta, forced):
                 memo_store(ws, key, S, state, known, LOWER, -1)
             return known
         m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
+        if limit_aware(ws, d):  # a beam near the guess limit keeps guesses that can finish in time
+            m, lowest_off = keep_finishable(ws, S, d, level, m, lowest_off)
     new_node(ws, level)
     best = INF
     best_guess = -1

@@ -110,7 +110,8 @@ def rank_guesses(ws, S, d, level, cutoff):
     (bounds in ws.lbs[level]), those whose lower bound is below `cutoff`, best first by
     (bound, sum of squared part sizes, list order).
 
-    With a beam of K, only the first K of that order are the node's guesses at all. Returns
+    With a beam of K, only the first K of that order are the node's guesses at all (near the guess
+    limit the whole list is returned, for the limit-aware beam to choose from). Returns
     (m, lowest bound of any guess, lowest bound of the node's guesses left off the list).
     """
     n = S.shape[0]
@@ -155,7 +156,14 @@ def rank_guesses(ws, S, d, level, cutoff):
     for t in range(m):
         cand[t] = keys[t] & INDEX_MASK
         bounds[t] = keys[t] >> LB_SHIFT
-    if ws.beam > 0 and m >= ws.beam:
+    if ws.beam > 0 and m >= ws.beam and not limit_aware(ws, d):
         m = ws.beam
         lowest_off = INF  # guesses past the beam are not part of the problem
     return m, lowest, lowest_off
+
+
+@njit(cache=True)
+def limit_aware(ws, d):
+    """Whether a beam node with d guesses left chooses its K guesses by the guess limit
+    (`lookahead.beam.keep_finishable`, from the whole ranked list) rather than as the first K."""
+    return ws.beam > 0 and 3 <= d <= ws.beam_finish

@@ -27,16 +27,30 @@ from optimal.game import Game, HardState
 from optimal.tree import Node
 
 
+#: A beam is limit-aware (`lookahead.beam`) at nodes with at most this many guesses left: there it
+#: keeps the first K guesses whose parts can all be finished in time. Above it, feasibility is rarely
+#: in doubt and its proofs would cost more than the beam saves.
+BEAM_FINISH = 4
+BEAM_PAIR_MB = 256  # pair bitsets of a limit-aware beam (the rows are allocated as they are used)
+
+
 class Solver:
-    """Branch-and-bound (or beam) search over one game. Not thread-safe: one per process."""
+    """Branch-and-bound (or beam) search over one game. Not thread-safe: one per process.
+
+    A beam is limit-aware up to `beam_finish` guesses left (default BEAM_FINISH; 0: a plain beam,
+    the first K guesses by the ordering score everywhere)."""
 
     def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True,
-                 pair_mb: float = 0):
+                 pair_mb: float = 0, beam_finish: int = BEAM_FINISH):
         self.game = game
         self.beam = int(beam or 0)
+        self.beam_finish = int(beam_finish) if self.beam else 0
+        if self.beam_finish >= 3 and not pair_mb:
+            pair_mb = BEAM_PAIR_MB
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
-                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb)
+                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
+                                 beam_finish=self.beam_finish)
         self.seconds = 0.0
         self._loaded: HardState | None = None  # the hard-mode state now at level 0
 

@@ -17,7 +17,7 @@ from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 
 Workspace = namedtuple("Workspace", [
     # the game
-    "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "beam", "use_memo",
+    "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "beam", "beam_finish", "use_memo",
     # hashing
     "zob", "zdepth", "zstate",
     # memo and counters
@@ -59,10 +59,11 @@ def guess_bitsets(letters: np.ndarray, letter_counts: np.ndarray) -> tuple[np.nd
 def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
                    letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
                    use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
-                   pair_mb: float = 0) -> Workspace:
+                   pair_mb: float = 0, beam_finish: int = 0) -> Workspace:
     """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
     (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
-    worst-case objective's pair bitsets (none for the total objective)."""
+    worst-case objective's pair bitsets (none for the total objective); `beam_finish` the most
+    guesses left at which a beam is limit-aware (`lookahead.beam`; 0: a plain beam)."""
     G, A = matrix.shape
     L = letters.shape[1]
     words = (G + 63) // 64  # a bitset over the guesses
@@ -94,6 +95,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
         ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
         letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
+        beam_finish=int(beam_finish),
         use_memo=bool(use_memo),
         zob=zob, zdepth=zdepth, zstate=random_words(STATE_WORDS),
         mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
