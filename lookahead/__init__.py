@@ -39,11 +39,12 @@ from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesse
 from lookahead.results import FailingBranch, GuessResult, WorstResult  # noqa: E402
 from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
 from lookahead.state import NextGuess, StateOutcome, best_next_guess, solve_state  # noqa: E402
+from lookahead.tiebreak import ShortestTree, shortest_optimal_tree  # noqa: E402
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
 __all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "ExactValue",
            "FailingBranch",
-           "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "StateOutcome",
-           "WorstResult", "add_counters", "best_next_guess", "check_first_guesses", "exact_values",
-           "finishing_tree", "ranked_guesses", "search_first_guesses", "search_guesses",
-           "solve_guess", "solve_state", "split_bounds"]
+           "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "ShortestTree",
+           "StateOutcome", "WorstResult", "add_counters", "best_next_guess", "check_first_guesses",
+           "exact_values", "finishing_tree", "ranked_guesses", "search_first_guesses",
+           "search_guesses", "shortest_optimal_tree", "solve_guess", "solve_state", "split_bounds"]
