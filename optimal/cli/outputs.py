@@ -24,9 +24,11 @@ from optimal.report import summarize
 from optimal.tree import VerifiedTree, write_json, write_selby
 
 
-def run_dir(root: str | Path, game: Game, suffix: str = "") -> Path:
-    """results/<answers>-<guesses>-<mode>-d<max_depth>[<suffix>] for a game."""
-    name = f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}{suffix}"
+def run_dir(root: str | Path, game: Game, suffix: str = "", limit: bool = True) -> Path:
+    """results/<answers>-<guesses>-<mode>-d<max_depth>[<suffix>] for a game (without the
+    -d<max_depth> part when `limit` is False: a run over several limits)."""
+    depth = f"-d{game.max_guesses}" if limit else ""
+    name = f"{game.answers.name}-{game.guesses.name}-{game.mode}{depth}{suffix}"
     if game.rule.name != "wordle":
         name = f"{game.rule.name}-{name}"
     return Path(root) / name

@@ -14,10 +14,13 @@ from optimal.cli.backends import parallel_backend
 from optimal.cli.outputs import provenance, run_dir, write_report, write_summary, write_tree
 from optimal.cli.run import run_cli
 from optimal.errors import NoTree
+from optimal.files import atomic_write_bytes
 from optimal.game import Game, parse_history
+from optimal.report import report_line, summarize
 from optimal.search import render
 from optimal.search.exact import rank_exactly
 from optimal.search.first import search_first_words
+from optimal.search.front import FrontCell, differs, search_front, tie_break
 from optimal.search.request import SearchRequest, build_parser, request_from_args
 from optimal.search.worst import search_worst
 from optimal.tree import verified
@@ -39,6 +42,8 @@ def run(request: SearchRequest) -> int:
             return run_worst(game, request)
         if request.kind == "exact":
             return run_exact(game, request)
+        if request.kind == "front":
+            return run_front(game, request)
         return run_first(game, request)
 
 
@@ -56,21 +61,102 @@ def run_first(game: Game, request: SearchRequest) -> int:
                          + (f" (within beam {beam})" if beam else ""))
         raise NoTree("no evaluated word finished below the cutoff")
     tree = verified(outcome.tree_result.tree, game)
+    shortest = tie_tree = None
+    if request.tie_break == "worst":
+        shortest, tie_tree, tie_words = tie_break(game, outcome, tree, request.setting)
     seconds = time.perf_counter() - start
     print(render.first_text(outcome, tree, how, seconds))
+    if shortest is not None:
+        print("\n" + render.tie_break_claim(shortest, tree, tie_words))
+        print(f"tie-broken tree ({shortest.word.upper()}): {report_line(tie_tree.counts)}")
     if request.write:
         prov = provenance(seconds, request.argv)
         label = ("proven optimal for this first guess" if outcome.proven
                  else f"upper bound (beam {beam})")
         lower = outcome.value if outcome.proven else outcome.split_bounds.get(outcome.best.word)
-        paths = write_tree(out_dir, outcome.tree_result.word, tree, outcome.proven, lower, prov, label)
+        if shortest is None:
+            paths = write_tree(out_dir, outcome.tree_result.word, tree, outcome.proven, lower, prov,
+                               label)
+        else:  # the tie-broken tree is the run's tree; the search's own is kept beside it
+            paths = write_tree(out_dir, shortest.word, tie_tree, True, outcome.value, prov,
+                               f"{label}; {TIE_LABEL}")
+            if differs(shortest, tie_tree, tree, outcome.tree_result.word):
+                paths += write_tree(out_dir, outcome.tree_result.word + "-plain", tree, True,
+                                    outcome.value, prov, f"{label}; the search's own tree")
         summary = render.first_summary(outcome, tree, how, seconds)
+        markdown = render.first_markdown(outcome, tree, how, seconds)
+        if shortest is not None:
+            summary["tie_break"] = dict(shortest.as_dict(),
+                                        stats=summarize(tie_tree.counts).as_dict())
+            markdown += "\n\n" + "\n".join(render.tie_break_lines(shortest, tree, tie_tree,
+                                                                   tie_words))
         summary["provenance"] = prov
         write_summary(out_dir, summary)
-        write_report(out_dir, render.first_markdown(outcome, tree, how, seconds), prov)
+        write_report(out_dir, markdown, prov)
         print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
               f"{out_dir / 'REPORT.md'}")
     return 0
+
+
+TIE_LABEL = ("ties broken by the worst case: of the trees of this total, the longest game is the "
+             "least possible, then the fewest answers at that depth (proven)")
+
+
+def run_front(game: Game, request: SearchRequest) -> int:
+    """The guess-limit front: one cell per limit, a table, a plot, the verified trees."""
+    start = time.perf_counter()
+    beam = request.setting.beam
+    out_dir = run_dir(request.out, game, f"-front{f'-beam{beam}' if beam else ''}", limit=False)
+
+    def show(cell: FrontCell) -> None:
+        shown = (f"{cell.word.upper()} {cell.total}" if cell.feasible else "none")
+        print(f"within {cell.limit}: {shown} ({render.front_proven(game, cell)}; "
+              f"{cell.seconds:.1f} s)", flush=True)
+
+    cells = search_front(game, request, out_dir, show)
+    seconds = time.perf_counter() - start
+    print("\n" + render.front_text(game, cells, seconds))
+    if request.write:
+        prov = provenance(seconds, request.argv)
+        paths = []
+        for cell in cells:
+            if cell.feasible:
+                paths += write_front_trees(out_dir / f"d{cell.limit}", cell, prov)
+        png = render.front_png(game, cells)
+        plot = None
+        if png is not None:
+            atomic_write_bytes(out_dir / "front.png", png)
+            plot = "front.png"
+        summary = render.front_summary(game, cells, seconds)
+        summary["provenance"] = prov
+        write_summary(out_dir, summary)
+        how = (f"search: {'exact' if not beam else f'beam of {beam} guesses per node'}"
+               f"{', ties broken by the worst case' if request.tie_break == 'worst' else ''}; "
+               f"{request.setting.jobs} worker(s)")
+        write_report(out_dir, render.front_markdown(game, cells, seconds, how, plot), prov)
+        print(f"\nwrote {len(paths)} tree files under {out_dir}, {out_dir / 'summary.json'}, "
+              f"{out_dir / 'REPORT.md'}" + (f", {out_dir / 'front.png'}" if plot else ""))
+    if not any(cell.feasible for cell in cells):
+        raise NoTree(f"no tree within any of the limits {', '.join(map(str, request.front))}")
+    return 0
+
+
+def write_front_trees(folder, cell: FrontCell, prov: dict) -> list:
+    """A cell's verified trees: the tie-broken one as <word>.json (when there is one) and the
+    search's own (as <word>-plain.json beside it, or <word>.json without a tie-break)."""
+    outcome = cell.outcome
+    proven = outcome.proven
+    label = ("proven optimal for this first guess" if proven
+             else f"upper bound (beam {cell.beam})")
+    lower = outcome.value if proven else outcome.split_bounds.get(outcome.best.word)
+    if cell.shortest is None:
+        return write_tree(folder, outcome.tree_result.word, cell.plain, proven, lower, prov, label)
+    paths = write_tree(folder, cell.shortest.word, cell.shortest_tree, True, outcome.value, prov,
+                       f"{label}; {TIE_LABEL}")
+    if cell.plain_kept:
+        paths += write_tree(folder, outcome.tree_result.word + "-plain", cell.plain, True,
+                            outcome.value, prov, f"{label}; the search's own tree")
+    return paths
 
 
 def run_worst(game: Game, request: SearchRequest) -> int:

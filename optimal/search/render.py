@@ -7,10 +7,13 @@ cannot disagree.
 
 from __future__ import annotations
 
-from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, StateOutcome, WorstResult,
-                       add_counters)
+import io
+
+from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, ShortestTree, StateOutcome,
+                       WorstResult, add_counters)
 from optimal.game import Game
 from optimal.report import cumulative_line, histogram_text, report_line, summarize
+from optimal.search.front import FrontCell
 from optimal.tree import VerifiedTree
 
 # ---------------------------------------------------------------- first-guess search
@@ -303,3 +306,226 @@ def exact_summary(game: Game, rows: list[ExactValue], how: str, seconds: float) 
     return {"game": game.describe(), "rank": "exact", "words": how,
             "results": [r.as_dict() for r in rows], "seconds": round(seconds, 3),
             "cpu_seconds": round(sum(r.cpu_seconds for r in rows), 3)}
+
+
+# ---------------------------------------------------------------- ties broken by the worst case
+
+
+def _depth(tree: VerifiedTree) -> tuple[int, int]:
+    """(longest game, answers at that depth) of a verified tree."""
+    longest = int(tree.counts.max())
+    return longest, int((tree.counts == longest).sum())
+
+
+def tie_break_claim(shortest: ShortestTree, plain: VerifiedTree, words: list[str]) -> str:
+    """What the tie-break proves, as one sentence (`words`: the first words of least total it
+    compared)."""
+    longest, at = shortest.longest, shortest.at_longest
+    plain_longest, plain_at = _depth(plain)
+    change = ("as in the search's own tree" if (longest, at) == (plain_longest, plain_at)
+              else f"the search's own tree: longest {plain_longest}, {plain_at} answer(s) there")
+    starting = (f"starting with {words[0].upper()}" if len(words) == 1 else
+                f"starting with any of {', '.join(w.upper() for w in words)} (the first words "
+                f"of that total)")
+    return (f"Among the trees of total {shortest.total} {starting}, the longest game takes at "
+            f"least {longest} guesses, and at least {at} answer(s) take {longest}; "
+            f"{shortest.word.upper()}'s tie-broken tree achieves both (proven by exhaustive "
+            f"search; {change}).")
+
+
+def tie_break_lines(shortest: ShortestTree, plain: VerifiedTree, tree: VerifiedTree,
+                    words: list[str]) -> list[str]:
+    """The tie-break section of a report: the claim and both trees' histograms."""
+    return ["## Ties broken by the worst case", "", tie_break_claim(shortest, plain, words), "",
+            "The search's tree of least total:", "", f"`{report_line(plain.counts)}`", "", "```",
+            histogram_text(plain.counts), "```", "",
+            "The tie-broken tree (same total, shortest longest game, fewest answers at that depth):",
+            "", f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```"]
+
+
+# ---------------------------------------------------------------- the guess-limit front
+
+
+def _front_title(game: Game) -> str:
+    return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
+            f"({len(game.guesses):,}), {game.mode} mode")
+
+
+def front_proven(game: Game, cell: FrontCell) -> str:
+    """What a front cell proves, in words."""
+    d = cell.limit
+    if not cell.feasible:
+        if cell.checked_all:
+            rest = len(game.guesses) - cell.all_words
+            how = (f"the worst-case search refutes each of the {cell.all_words:,} words whose "
+                   f"split allows a tree at all" + (
+                       f"; the other {rest:,} are refuted by their split alone (a part that "
+                       f"cannot be finished in the guesses left, or no split at all, which would "
+                       f"need a tree within {d - 1})" if rest else ""))
+            return f"none exists, proven for all {len(game.guesses):,} first words ({how})"
+        return f"none among the {cell.words} evaluated words (proven for each)"
+    refuted = (f"; {cell.refuted} of them have no tree within {d} (proven)" if cell.refuted else "")
+    among = (f"over all {len(game.guesses):,} words" if cell.checked_all and cell.words >= cell.all_words
+             else f"among {cell.how}")
+    if cell.beam:
+        best = cell.outcome.best.word.upper()
+        text = (f"upper bound: a verified tree from a beam of {cell.beam} guesses per node, the "
+                f"best of {cell.how}{refuted}")
+        if cell.proof is not None:
+            p = cell.proof
+            text += (f"; exact search for {best}: total {p.lower}, proven" if p.exact else
+                     f"; exact search for {best} within {p.budget:g} s: proven lower bound {p.lower}")
+        else:
+            text += f"; proven lower bound for {best}: {cell.outcome.split_bounds.get(cell.outcome.best.word)}"
+        return text
+    text = f"least total {among}, proven{refuted}"
+    if cell.shortest is not None:
+        text += (f"; among trees of that total, longest game {cell.shortest.longest} is the least "
+                 f"possible and {cell.shortest.at_longest} answer(s) at that depth the fewest (proven)")
+    return text
+
+
+def _front_row(game: Game, cell: FrontCell) -> dict:
+    n = len(game.answers)
+    row = {"limit": cell.limit, "words": cell.words, "how": cell.how, "refuted": cell.refuted,
+           "checked_all_words": cell.checked_all, "feasible": cell.feasible,
+           "proven": front_proven(game, cell), "seconds": round(cell.seconds, 3),
+           "check_seconds": round(cell.check_seconds, 3), "notes": cell.notes}
+    if cell.feasible:
+        plain_longest, plain_at = _depth(cell.plain)
+        row.update({"word": cell.word, "total": cell.total, "mean": round(cell.total / n, 4),
+                    "exact": cell.proven or bool(cell.proof and cell.proof.exact),
+                    "beam": cell.beam, "plain": {"word": cell.outcome.tree_result.word,
+                                                 "total": cell.plain.total,
+                                                 "longest": plain_longest, "at_longest": plain_at,
+                                                 "stats": summarize(cell.plain.counts).as_dict()}})
+        if cell.shortest is not None:
+            row["tie_break"] = dict(cell.shortest.as_dict(),
+                                    stats=summarize(cell.shortest_tree.counts).as_dict())
+        if cell.proof is not None:
+            row["proof"] = cell.proof.as_dict()
+    return row
+
+
+def _front_table(game: Game, cells: list[FrontCell]) -> list[str]:
+    n = len(game.answers)
+    lines = ["| D | first word | total | mean | longest game (answers at it) | what is proven | seconds |",
+             "|---:|---|---:|---:|---|---|---:|"]
+    for cell in cells:
+        if not cell.feasible:
+            lines.append(f"| {cell.limit} | - | none | - | - | {front_proven(game, cell)} | "
+                         f"{cell.seconds:.1f} |")
+            continue
+        exact = cell.proven or bool(cell.proof and cell.proof.exact)
+        total = f"{cell.total}" if exact else f"<= {cell.total}"
+        mean = f"{cell.total / n:.4f}" if exact else f"<= {cell.total / n:.4f}"
+        longest, at = _depth(cell.plain)
+        depth = f"{longest} ({at})"
+        if cell.shortest is not None:
+            depth = (f"{cell.shortest.longest} ({cell.shortest.at_longest}); search's tree: {depth}"
+                     if (cell.shortest.longest, cell.shortest.at_longest) != (longest, at)
+                     else f"{depth}, least possible")
+        lines.append(f"| {cell.limit} | {cell.word.upper()} | {total} | {mean} | {depth} | "
+                     f"{front_proven(game, cell)} | {cell.seconds:.1f} |")
+    return lines
+
+
+def front_text(game: Game, cells: list[FrontCell], seconds: float) -> str:
+    return "\n".join([f"Guess-limit front: {_front_title(game)}", f"{seconds:.1f} s", "",
+                      *_front_table(game, cells)])
+
+
+def front_markdown(game: Game, cells: list[FrontCell], seconds: float, setting_text: str,
+                   plot: str | None) -> str:
+    """The front's REPORT.md body: the table, the plot, and per limit the trees' histograms."""
+    lines = [f"# The guess-limit front: {_front_title(game)}", "",
+             f"For each guess limit D: the least total number of guesses over the chosen first "
+             f"words with every answer found within D, or a proof that no first word can. "
+             f"{setting_text}; {seconds:.1f} s in all.", "",
+             "How each cell is decided: the chosen words are checked with the worst-case search "
+             "(exact: can every answer be found within D?); if none has a tree, every other first "
+             "word is checked too, so a 'none' is proven for all words; the words with a tree are "
+             "searched for the least total (exact branch and bound unless a beam is named). Every "
+             "tree was replayed against every answer before it was written.", "",
+             *_front_table(game, cells), ""]
+    if plot:
+        lines += [f"![total and mean against the guess limit]({plot})", ""]
+    for cell in cells:
+        lines += [f"## D = {cell.limit}", "", front_proven(game, cell) + ".", ""]
+        lines += [f"- {note}" for note in cell.notes] + ([""] if cell.notes else [])
+        lines.append(f"Worst-case check: {cell.check_seconds:.1f} s; whole cell: "
+                     f"{cell.seconds:.1f} s.")
+        lines.append("")
+        if not cell.feasible:
+            continue
+        plain_word = cell.outcome.tree_result.word
+        written = (f"`d{cell.limit}/{plain_word}{'-plain' if cell.plain_kept else ''}.json`"
+                   if cell.shortest is None or cell.plain_kept else "the same profile as the tie-broken tree")
+        lines += [f"Search's tree ({plain_word.upper()}, {written}): "
+                  f"`{report_line(cell.plain.counts)}`", "", "```", histogram_text(cell.plain.counts),
+                  "```", ""]
+        if cell.shortest is not None:
+            lines += [tie_break_claim(cell.shortest, cell.plain, cell.tie_words), "",
+                      f"Tie-broken tree ({cell.shortest.word.upper()}, `d{cell.limit}/"
+                      f"{cell.shortest.word}.json`): `{report_line(cell.shortest_tree.counts)}`", "",
+                      "```", histogram_text(cell.shortest_tree.counts), "```", ""]
+        if cell.outcome is not None and len(cell.outcome.results) > 1:
+            ranked = sorted(cell.outcome.results, key=lambda r: (not r.exact, r.value))[:10]
+            lines += ["Best evaluated words: " + ", ".join(f"{r.word.upper()} {r.value_text()}"
+                                                           for r in ranked) + ".", ""]
+    return "\n".join(lines)
+
+
+def front_summary(game: Game, cells: list[FrontCell], seconds: float) -> dict:
+    return {"game": game.describe(), "front": [_front_row(game, c) for c in cells],
+            "seconds": round(seconds, 3)}
+
+
+def front_png(game: Game, cells: list[FrontCell]) -> bytes | None:
+    """A plot of the least total (left axis) and mean (right axis) against the guess limit; limits
+    with no tree are marked on the axis. None when matplotlib (the 'plot' extra) is missing."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    n = len(game.answers)
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    exact = [(c.limit, c.total) for c in cells if c.feasible and (c.proven or (c.proof and c.proof.exact))]
+    upper = [(c.limit, c.total) for c in cells if c.feasible and not (c.proven or (c.proof and c.proof.exact))]
+    if exact:
+        ax.plot(*zip(*exact), "o-", color="tab:blue", label="least total (proven)")
+    if upper:
+        ax.plot(*zip(*upper), "o--", color="tab:orange", mfc="none", label="upper bound (beam tree)")
+    for c in cells:
+        if c.feasible:
+            ax.annotate(f"{c.word.upper()} {c.total}", (c.limit, c.total), textcoords="offset points",
+                        xytext=(0, 8), ha="center", fontsize=8)
+    none = [c.limit for c in cells if not c.feasible]
+    totals = [c.total for c in cells if c.feasible]
+    low = min(totals) if totals else n
+    high = max(totals) if totals else 2 * n
+    span = max(high - low, 0.02 * high)
+    ax.set_ylim(low - 0.6 * span, high + 0.4 * span)
+    for d in none:
+        ax.plot([d], [low - 0.45 * span], "x", color="tab:red", ms=10)
+        ax.annotate("no tree (proven)" if all(c.proven for c in cells if c.limit == d) else "none found",
+                    (d, low - 0.45 * span), textcoords="offset points", xytext=(0, 8), ha="center",
+                    fontsize=8, color="tab:red")
+    ax.set_xticks([c.limit for c in cells])
+    ax.set_xlim(min(c.limit for c in cells) - 0.5, max(c.limit for c in cells) + 0.5)
+    ax.set_xlabel("guess limit D")
+    ax.set_ylabel("total guesses over all answers")
+    right = ax.secondary_yaxis("right", functions=(lambda t: t / n, lambda m: m * n))
+    right.set_ylabel("mean guesses per answer")
+    ax.set_title(f"Guess-limit front: {game.answers.name} / {game.guesses.name}, {game.mode} mode",
+                 fontsize=10)
+    if exact or upper:
+        ax.legend(fontsize=8, loc="upper right")
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    return buffer.getvalue()

@@ -15,6 +15,8 @@ from optimal.cli.args import GameOptions, Parser, add_game_arguments
 from optimal.errors import BadInput
 
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
+DEFAULT_FRONT_TOP = 100  # per guess limit of --front: a few minutes per limit on 2 cores
+FRONT_LIMITS = {"normal": (4, 5, 6), "hard": (4, 5, 6, 7)}  # hard-mode trees run longer
 
 DESCRIPTION = """Optimal (or beam) decision trees, with proof: `python -m optimal.search`.
 
@@ -39,6 +41,10 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
   python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
+  python -m optimal.search --front --tie-break worst     # least total within 4, 5, 6 guesses
+  python -m optimal.search --front 5,6 --hard --top 20   # hard mode, limits 5 and 6
+  python -m optimal.search --first salet --tie-break worst   # shortest longest game at 7920
+  python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 6,7 --top 3 --beam 10
 """
 
 
@@ -59,6 +65,8 @@ class SearchRequest:
     scheduler: str | None = None
     rank: str = "bound"
     budget: float = 60.0
+    front: tuple[int, ...] = ()  # --front: the guess limits of the front (empty: no front)
+    tie_break: str = "none"  # "worst": among trees of least total, the shortest longest game
     out: str = "results"
     write: bool = True
     quiet: bool = False
@@ -66,10 +74,12 @@ class SearchRequest:
 
     @property
     def kind(self) -> str:
-        """'state' (--from), 'worst' (--objective worst), 'exact' (--rank exact) or 'first'
-        (first-guess search)."""
+        """'state' (--from), 'worst' (--objective worst), 'exact' (--rank exact), 'front'
+        (--front) or 'first' (first-guess search)."""
         if self.history is not None:
             return "state"
+        if self.front:
+            return "front"
         if self.objective == "worst":
             return "worst"
         return "exact" if self.rank == "exact" else "first"
@@ -111,12 +121,24 @@ def build_parser() -> Parser:
     search.add_argument("--budget", type=float, default=60.0, metavar="SECONDS",
                         help="with --rank exact: time per word before it is left at its bounds "
                              "(default 60; a rerun with a larger budget takes those words up "
-                             "again)")
+                             "again); with --front --beam --prove: the exact search's time")
+    search.add_argument("--front", nargs="?", const="", default=None, metavar="D[,D...]",
+                        help="the guess-limit front: for each limit D (default 4,5,6, and 7 in "
+                             "hard mode) the least total over the chosen first words (--top, "
+                             f"default {DEFAULT_FRONT_TOP}) with every answer found within D, or a "
+                             "proof over every first word that none exists; a table, a plot and "
+                             "the trees in --out/front-style folders")
+    search.add_argument("--tie-break", choices=["none", "worst"], default="none",
+                        help="worst: among the trees of least total, the one whose longest game is "
+                             "shortest, then with the fewest answers at that depth (exact; both "
+                             "trees' histograms are reported)")
     search.add_argument("--beam", type=int, default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
     search.add_argument("--prove", action="store_true",
-                        help="with --beam: then prove the best word's value by exact search")
+                        help="with --beam: then prove the best word's value by exact search "
+                             "(with --front: within --budget seconds per limit, else its proven "
+                             "lower bound)")
     search.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="parallel workers (default: all cores); over first words, or over "
                              "the branches of a single first word")
@@ -159,8 +181,33 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
         raise BadInput(f"--budget must be a positive number of seconds, not {args.budget}")
     if args.top is not None and args.top < 1:
         raise BadInput("--top must be at least 1")
+    front = front_limits(args)
+    if args.tie_break == "worst" and (args.beam or args.objective != "total" or args.rank == "exact"
+                                      or args.history is not None):
+        raise BadInput("--tie-break worst breaks ties among the exact search's trees of least "
+                       "total: not with --beam, --objective worst, --rank exact or --from")
+    top = args.top if args.top is not None or not front or first or args.all else DEFAULT_FRONT_TOP
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
-    return SearchRequest(GameOptions.from_args(args), setting, first, args.top, args.all,
+    return SearchRequest(GameOptions.from_args(args), setting, first, top, args.all,
                          args.history, args.objective, args.shortfall, args.prove, args.scheduler,
-                         args.rank, args.budget, args.out, not args.no_write, args.quiet,
-                         tuple(argv) if argv is not None else None)
+                         args.rank, args.budget, front, args.tie_break, args.out, not args.no_write,
+                         args.quiet, tuple(argv) if argv is not None else None)
+
+
+def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
+    """The guess limits of --front, in increasing order (empty without --front)."""
+    if args.front is None:
+        return ()
+    if args.objective != "total" or args.rank == "exact" or args.history is not None:
+        raise BadInput("--front goes with the total objective, without --rank exact or --from")
+    if not args.front.strip():
+        return FRONT_LIMITS["hard" if args.hard else "normal"]
+    try:
+        limits = sorted({int(part) for part in args.front.split(",") if part.strip()})
+    except ValueError:
+        raise BadInput(f"--front {args.front!r}: expected guess limits like 4,5,6") from None
+    if not limits or limits[0] < 2:
+        raise BadInput(f"--front {args.front!r}: guess limits must be at least 2")
+    if limits[-1] > 32:
+        raise BadInput(f"--front {args.front!r}: guess limits above 32 are not supported")
+    return tuple(limits)
