@@ -103,11 +103,15 @@ def solve(ws, S, h, d, level, beta, forced):
                 memo_store(ws, key, S, state, known, LOWER, -1)
             return known
         m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
-        if limit_aware(ws, d):  # a beam near the guess limit keeps guesses that can finish in time
-            m, lowest_off = keep_finishable(ws, S, d, level, m, lowest_off)
+        if limit_aware(ws, d) and d == 3:  # limit-aware beam, two guesses left after this one:
+            m, lowest_off = keep_finishable(ws, S, level, m, lowest_off)  # see lookahead.beam
     new_node(ws, level)
     best = INF
     best_guess = -1
+    # limit-aware beam, more guesses left: the whole list is tried in order until K guesses have
+    # not turned out impossible (see lookahead.beam)
+    finishing = 0
+    count_finishing = forced < 0 and d > 3 and limit_aware(ws, d)
     bound = lowest_off  # least lower bound of any guess that failed or was not tried
     if max(lowest, known) < beta:
         for t in range(m):
@@ -176,6 +180,10 @@ def solve(ws, S, h, d, level, beta, forced):
                 best_guess = g
             else:
                 bound = min(bound, total)
+            if count_finishing and total < INF:
+                finishing += 1
+                if finishing == ws.beam:
+                    break
     else:
         bound = max(lowest, known)
     if best < beta:
