@@ -18,7 +18,7 @@ import numpy as np
 from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
 from lookahead.parallel import evaluate_guesses_task, solve_branches_task, solver_for
 from lookahead.results import GuessResult
-from lookahead.schedule import run_paced
+from lookahead.schedule import collect_paced, run_paced
 from lookahead.setting import SearchSetting
 from optimal.game import Game, HardState
 from optimal.tree import Node
@@ -85,11 +85,7 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
         return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.cache_mb,
                                        candidates, guesses_left, state, tighten)
 
-    def take(batch_results: list[GuessResult]) -> None:
-        for result in batch_results:
-            record(result)
-
-    run_paced(list(guesses), call, setting, take)
+    collect_paced(list(guesses), call, setting, record)
     return results
 
 
