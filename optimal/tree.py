@@ -255,7 +255,7 @@ def parse_selby(text: str, source: str = "tree") -> tuple[Node, list[str]]:
         node = None
         for level in range(len(tokens) // 2):
             word, mark = tokens[2 * level].lower(), tokens[2 * level + 1]
-            if len(word) != length or not mark[length:].isdigit() or int(mark[length:]) != level + 1:
+            if len(word) != length or not mark[length:].isdecimal() or int(mark[length:]) != level + 1:
                 raise BadInput(f"{source} line {number}: bad token {word!r} {mark!r} at guess {level + 1}")
             code = parse_reply(mark[:length], length)
             if node is None:

@@ -35,5 +35,13 @@ class LruCache:
                 self._values.popitem(last=False)
         return value
 
+    def peek(self, key: Hashable) -> Any:
+        """The value of `key` when it is kept, else None (nothing is computed)."""
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+                return self._values[key]
+        return None
+
     def __len__(self) -> int:
         return len(self._values)
