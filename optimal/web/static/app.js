@@ -252,6 +252,7 @@ function renderEntry() {
   const replies = !data.replies_itself;
   for (const id of ["guess-input", "enter"]) $(id).disabled = !playing;
   $("colours-input").hidden = !replies || !playing;
+  $("colours-input").style.width = `${Math.min(60, 6.5 * Math.max(1, unsolvedBoards().length))}ch`;
   $("colours-label").hidden = !replies || !playing;
   $("clear-colours").hidden = !replies || !playing || data.boards === 1;
   $("undo").disabled = data.steps.length <= data.opening;
@@ -333,10 +334,17 @@ function renderAdvice() {
     clear(holder);
     holder.append(el("p", { class: "muted small",
       text: `Guesses each remaining answer needs from here, counting the next one, under ${what}, starting with ${optimal.word.toUpperCase()}.` }));
+    // one row per number of guesses, listing the answers that need it (compact, still per answer)
+    const groups = new Map();
+    for (const r of optimal.table) {
+      if (!groups.has(r.guesses)) groups.set(r.guesses, []);
+      groups.get(r.guesses).push(r.answer);
+    }
     const table = el("table", { class: "answer-table", id: "answer-table-rows" },
-      el("thead", {}, el("tr", {}, el("th", { text: "answer" }), el("th", { text: "guesses" }))),
-      el("tbody", {}, optimal.table.map((r) =>
-        el("tr", {}, el("td", { class: "word", text: r.answer }), el("td", { text: r.guesses })))));
+      el("thead", {}, el("tr", {}, el("th", { text: "guesses" }), el("th", { text: "answers" }))),
+      el("tbody", {}, [...groups.entries()].map(([n, words]) =>
+        el("tr", { "data-guesses": n }, el("td", { text: n }),
+           el("td", { class: "answer-list" }, words.map((w) => el("span", { class: "word", "data-answer": w, text: w })))))));
     holder.append(table);
     holder.hidden = !shown.table;
   }
