@@ -123,14 +123,13 @@ def test_multi_board_absurdle_and_endings_as_values(game):
 
 @pytest.fixture
 def slow_exact(monkeypatch):
-    """Exact searches take `delay` seconds longer than they do (beams do not): what a hard
-    position does to a request, on a game small enough for a test."""
-    delay = {"seconds": 1.0}
+    """Exact searches take `delay["seconds"]` longer than they do (beams `delay["beam"]`, none
+    by default): what a hard position does to a request, on a game small enough for a test."""
+    delay = {"seconds": 1.0, "beam": 0.0}
     real = exact.search_next
 
     def slow(game, candidates, left, state, setting, table=False):
-        if setting.exact:
-            time.sleep(delay["seconds"])
+        time.sleep(delay["seconds"] if setting.exact else delay["beam"])
         return real(game, candidates, left, state, setting, table)
 
     monkeypatch.setattr(exact, "search_next", slow)
@@ -182,11 +181,13 @@ def test_the_assistant_labels_a_beam_result_as_an_upper_bound(game, slow_exact):
 
 
 def test_a_pending_search_says_so(game, slow_exact):
-    slow_exact["seconds"] = 0.5
+    slow_exact["seconds"] = slow_exact["beam"] = 1.5
     search = BudgetedSearch(budget=0.0)
     try:
+        start = time.perf_counter()
         found = search.find(game, game.all_candidates()[:12], 6, None)
         assert found.pending and "no beam result in time" in found.why
+        assert time.perf_counter() - start < 1.4  # waited for the beam, not for the proof
     finally:
         search.close()
 

@@ -16,10 +16,13 @@ from starlette.testclient import TestClient
 import optimal.play.exact as exact
 from lookahead import SearchSetting, best_next_guess
 from optimal.adversaries import absurdle_reply, evil_game
+from optimal.errors import DefectiveTree
 from optimal.game import Game
 from optimal.play.assistant import Assistant
 from optimal.tree import path_of, read_tree, selby_lines
 from optimal.web.app import Gate, Limits, create_app
+from optimal.web.command import build_parser
+from optimal.web.command import main as web_main
 from optimal.web.params import Busy
 from optimal.web.service import Service
 from optimal.web.trees import BUNDLED
@@ -442,3 +445,35 @@ def test_uploads_are_capped(client):
 
     body = bad(client, 413, "tree", method="post", url="/api/tree", content=chunks())
     assert "more than 300,000 bytes" in body["error"]
+
+
+def test_a_failed_self_check_is_said_plainly_not_shown_as_a_result(original, monkeypatch):
+    def broken(self, request):
+        raise DefectiveTree("the tree from CRANE needs 41 guesses in all, not the search's 40")
+
+    monkeypatch.setattr(Service, "game_state", broken)
+    app = create_app(lambda: Service(original))
+    with TestClient(app) as client:
+        body = bad(client, 500, None, url="/api/game")
+        assert body["error"].startswith("internal check failed: the tree from CRANE")
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_the_server_listens_on_loopback_unless_told():
+    args = build_parser().parse_args([])
+    assert args.host == "127.0.0.1" and args.port == 8000
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--port", "70000"], "--port must be between 0 and 65535"),
+    (["--budget", "0"], "--budget must be more than 0"),
+    (["--queue", "-1"], "--queue must be at least 0"),
+    (["--trees", "/nonexistent/folder"], "--trees /nonexistent/folder: not a folder"),
+    (["--answers", "/nonexistent/answers.txt"], "answers.txt"),
+])
+def test_bad_options_are_one_line_and_exit_2(argv, message, capsys):
+    assert web_main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]

@@ -42,6 +42,7 @@ from optimal.tree import Node, path_of
 CACHE_MB = 64  # the exact search's memo: small, since the sets it sees here are small
 BEAM = 10  # the fallback beam's width: milliseconds for a few hundred candidates
 BUDGET = 2.0  # seconds a web request waits for the exact search
+BEAM_WAIT = 1.0  # at least this long for the beam, however small the budget: it is the fallback
 
 
 def answer_table(tree: Node, game: Game, candidates: np.ndarray,
@@ -136,8 +137,8 @@ class BudgetedSearch:
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
              state: HardState | None, table: bool = False, budget: float | None = None) -> Found:
         """The exact result if it is (or becomes) ready within `budget` seconds (at most the
-        server's), else the beam's (waited for up to the server's budget), else a pending `Found`
-        that says why: a request takes at most twice the server's budget."""
+        server's), else the beam's (waited for up to the server's budget, at least BEAM_WAIT),
+        else a pending `Found` that says why."""
         budget = self.budget if budget is None else max(0.0, min(float(budget), self.budget))
         start = time.perf_counter()
         key = (game.fingerprint, np.asarray(candidates).tobytes(), guesses_left, state, table)
@@ -156,7 +157,7 @@ class BudgetedSearch:
             why = "the exact search was not started: too many are running; ask again"
         beam = self._beam.job(key, run(SearchSetting(beam=self.beam, cache_mb=CACHE_MB)))
         if beam is not None:
-            wait([beam], timeout=self.budget)
+            wait([beam], timeout=max(self.budget, BEAM_WAIT))
             if beam.done():
                 found = beam.result()
                 return Found(found.word, found.total, False, found.beam, found.table,

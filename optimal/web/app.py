@@ -19,7 +19,6 @@ different error format. Why these limits:
 from __future__ import annotations
 
 import asyncio
-import logging
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +32,12 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from optimal.errors import OptimalError
+from optimal.errors import BadInput, OptimalError
 from optimal.web.params import Busy, FieldError, GameRequest, TreeOptions, reply_path
 from optimal.web.service import Service
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_UPLOAD = 2 * 2**20  # bytes: a full tree is about 140 kB as JSON, 105 kB in Selby's format
-LOG = logging.getLogger("optimal.web")
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'",
@@ -162,8 +160,13 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
     async def on_field_error(request: Request, exc: FieldError):
         return JSONResponse(exc.as_dict(), status_code=exc.status)
 
-    async def on_bad_input(request: Request, exc: OptimalError):
+    async def on_bad_input(request: Request, exc: BadInput):
         return error(400, str(exc))
+
+    async def on_failed_check(request: Request, exc: OptimalError):
+        # not the user's input: a self-check of the server's own results failed (e.g. a search's
+        # tree that does not add up to its total); said plainly rather than shown as a result
+        return error(500, f"internal check failed: {exc}")
 
     async def on_busy(request: Request, exc: Busy):
         return error(503, str(exc))
@@ -172,7 +175,7 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
         return error(exc.status_code, exc.detail or "error")
 
     async def on_anything(request: Request, exc: Exception):
-        LOG.exception("unexpected error on %s", request.url.path)
+        # uvicorn logs the traceback; the page gets one line
         return error(500, f"internal error ({type(exc).__name__}); the server's log has the details")
 
     routes = [
@@ -185,8 +188,8 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
         Route("/api/tree", upload, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers = {FieldError: on_field_error, OptimalError: on_bad_input, Busy: on_busy,
-                HTTPException: on_http, Exception: on_anything}
+    handlers = {FieldError: on_field_error, BadInput: on_bad_input, OptimalError: on_failed_check,
+                Busy: on_busy, HTTPException: on_http, Exception: on_anything}
     return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan,
                      middleware=[Middleware(SecurityHeaders)])
 

@@ -65,6 +65,7 @@ class Service:
                  hard_default: bool = False):
         if game.rule.name != "wordle":
             raise BadInput("the web page plays Wordle replies only")
+        _ = game.matrix  # loaded once: every mode and guess limit below shares it
         self.base = game.with_limits("normal", 6)
         self.budget, self.optimal_max, self.hard_default = float(budget), optimal_max, hard_default
         self._games: dict[tuple[str, int], Game] = {}

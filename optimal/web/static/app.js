@@ -97,6 +97,7 @@ function urlOf(s) {
   }
   if (s.boards > 1) p.set("boards", s.boards);
   if (s.hard) p.set("hard", "1");
+  else if (info && info.hard_default) p.set("hard", "0");
   if (s.seed) p.set("seed", s.seed);
   if (s.history) p.set("history", s.history);
   return "?" + p.toString();
@@ -393,7 +394,12 @@ async function undoStep() {
   catch (error) { $("game-error").textContent = error.message; }
 }
 
+function hideSpoilers() {
+  shown.count = shown.answers = shown.table = false;
+}
+
 async function restart(changes) {
+  hideSpoilers();
   const next = Object.assign({}, state, { history: "" }, changes || {});
   if (next.mode === "puzzle" && !(changes && "seed" in changes)) next.seed = "";
   if (next.boards > 1) next.hard = false;
@@ -565,6 +571,7 @@ async function uploadTree() {
 // ------------------------------------------------------------------ start
 
 async function route(push) {
+  hideSpoilers();
   const s = readUrl();
   setTab(s);
   if (s.mode === "tree") {
