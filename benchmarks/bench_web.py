@@ -9,7 +9,10 @@ Positions: a random answer, one of six common first guesses and a random second 
 answer list, with the true replies (seeded, so runs are comparable). Every request is a new
 position: the greedy scores and the exact search run each time.
 
-Usage: python benchmarks/bench_web.py [--clients 20] [--requests 500] [--port 8631]
+With --played 1 the positions come right after the first guess: up to a few hundred candidates,
+where an exact search can outlast the budget (the beam's upper bound answers, the proof follows).
+
+Usage: python benchmarks/bench_web.py [--clients 20] [--requests 500] [--played 2]
 """
 
 from __future__ import annotations
@@ -33,17 +36,17 @@ ROOT = Path(__file__).resolve().parent.parent
 OPENERS = ("salet", "crane", "trace", "slate", "roate", "soare")
 
 
-def positions(game: Game, count: int, seed: int) -> list[str]:
-    """`count` different two-guess histories, as the page's URL writes them."""
+def positions(game: Game, count: int, seed: int, played: int = 2) -> list[str]:
+    """`count` histories of `played` guesses (an opener, then random answer words) against random
+    answers, as the page's URL writes them; with two guesses every one is a different game."""
     rng, out, seen = random.Random(seed), [], set()
     while len(out) < count:
-        answer, first = rng.choice(game.answers.words), rng.choice(OPENERS)
-        second = rng.choice(game.answers.words)
-        if answer in (first, second) or (first, second) in seen:
+        answer = rng.choice(game.answers.words)
+        guesses = [rng.choice(OPENERS)] + [rng.choice(game.answers.words) for _ in range(played - 1)]
+        if answer in guesses or (answer, *guesses) in seen:
             continue
-        seen.add((first, second, answer))
-        steps = [f"{g}={game.reply_text(game.reply(g, answer))}" for g in (first, second)]
-        out.append(",".join(steps))
+        seen.add((answer, *guesses))
+        out.append(",".join(f"{g}={game.reply_text(game.reply(g, answer))}" for g in guesses))
     return out
 
 
@@ -53,8 +56,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "optimal.web", "--port", str(port)],
+def start_server(port: int, options: list[str]) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-m", "optimal.web", "--port", str(port), *options],
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -125,12 +128,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=500)
     parser.add_argument("--baseline", type=int, default=40, help="requests sent one at a time")
+    parser.add_argument("--played", type=int, default=2, choices=(1, 2, 3),
+                        help="guesses already played in each position (default 2)")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--server", default="", metavar="OPTIONS",
+                        help="options for the server, e.g. '--slots 4' (default: its defaults)")
     args = parser.parse_args()
     game = Game.from_lists("original")
-    histories = positions(game, args.requests + args.baseline, seed=2026)
+    histories = positions(game, args.requests + args.baseline, seed=2026, played=args.played)
     port = args.port or free_port()
-    server = start_server(port)
+    server = start_server(port, args.server.split())
     try:
         run(port, histories[:2], 1)  # warm: first scoring of the game, kernels loaded
         serial, serial_errors, _, _ = run(port, histories[2:args.baseline], 1)
@@ -146,7 +153,7 @@ def main() -> None:
     p50 = percentile(loaded, 50)
     base = statistics.median(serial)
     print(f"{len(loaded)} suggestion requests, {args.clients} concurrent clients, mid-game positions "
-          f"(two guesses played), server defaults (2 computed at once, budget 2 s):")
+          f"({args.played} guess(es) played), server {args.server or 'defaults'}:")
     print(f"  latency p50 {p50 * 1000:.0f} ms, p95 {percentile(loaded, 95) * 1000:.0f} ms, "
           f"p99 {percentile(loaded, 99) * 1000:.0f} ms, max {max(loaded) * 1000:.0f} ms; "
           f"{len(loaded) / wall:.1f} requests/s; errors {errors + serial_errors}")

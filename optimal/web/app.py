@@ -50,7 +50,7 @@ HEADERS = {
 class Limits:
     """How much work the server accepts at once, and how big an upload may be."""
 
-    slots: int = 2
+    slots: int = 4  # a request mostly waits for the search threads; 4 keep 2 cores busy
     waiting: int = 64
     max_upload: int = MAX_UPLOAD
 

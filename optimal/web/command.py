@@ -57,10 +57,11 @@ def build_parser() -> Parser:
                         help="threads for exact searches (default 1)")
     limits.add_argument("--queue", type=int, default=4, metavar="N",
                         help="exact searches that may wait for a thread (default 4)")
-    limits.add_argument("--slots", type=positive_int, default=2, metavar="N",
-                        help="requests computed at once (default 2; more wait, up to --waiting)")
-    limits.add_argument("--waiting", type=int, default=64, metavar="N",
-                        help="requests that may wait; beyond, 503 'busy' (default 64)")
+    limits.add_argument("--slots", type=positive_int, default=Limits.slots, metavar="N",
+                        help=f"requests computed at once (default {Limits.slots}; more wait, up "
+                             f"to --waiting)")
+    limits.add_argument("--waiting", type=int, default=Limits.waiting, metavar="N",
+                        help=f"requests that may wait; beyond, 503 'busy' (default {Limits.waiting})")
     limits.add_argument("--max-upload-kb", type=positive_int, default=2048, metavar="KB",
                         help="largest tree a user may upload (default 2048)")
     limits.add_argument("--optimal-max", type=positive_int, default=None, metavar="N",
