@@ -37,12 +37,12 @@ from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesse
                                   search_first_guesses, search_guesses, solve_guess, split_bounds)
 from lookahead.results import FailingBranch, GuessResult, WorstResult  # noqa: E402
 from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
-from lookahead.state import (NextGuess, StateOutcome, best_next_guess, optimal_tree_from,  # noqa: E402
+from lookahead.state import (NextGuess, StateOutcome, best_next_guess, best_next_tree,  # noqa: E402
                              solve_state)
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
 __all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "FailingBranch",
            "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "StateOutcome",
-           "WorstResult", "add_counters", "best_next_guess", "check_first_guesses",
-           "finishing_tree", "optimal_tree_from", "ranked_guesses", "search_first_guesses",
-           "search_guesses", "solve_guess", "solve_state", "split_bounds"]
+           "WorstResult", "add_counters", "best_next_guess", "best_next_tree", "check_first_guesses",
+           "finishing_tree", "ranked_guesses", "search_first_guesses", "search_guesses",
+           "solve_guess", "solve_state", "split_bounds"]

@@ -18,7 +18,6 @@ from lookahead.bounds import INF
 from lookahead.firstguess import ranked_guesses
 from lookahead.parallel import solver_for
 from lookahead.setting import SearchSetting
-from optimal.errors import NoTree
 from optimal.game import Game, HardState
 from optimal.tree import Node
 
@@ -59,17 +58,18 @@ def best_next_guess(game: Game, candidates: np.ndarray, guesses_left: int,
     return None if value >= INF else NextGuess(game.guesses.words[guess], value, True)
 
 
-def optimal_tree_from(game: Game, candidates: np.ndarray, guesses_left: int,
-                      state: HardState | None, setting: SearchSetting) -> Node | None:
-    """The tree of least total from a state (within the beam when `setting.beam` > 0: then a real
-    tree whose total is an upper bound), None when no tree finds every candidate within
-    `guesses_left`. Called after `best_next_guess` with the same setting, it reuses that search's
-    memo, so it costs little more than walking the tree."""
+def best_next_tree(game: Game, candidates: np.ndarray, guesses_left: int,
+                   state: HardState | None, setting: SearchSetting) -> tuple[NextGuess, Node] | None:
+    """The guess of least total at a state, with that total, and the tree it starts (within the
+    beam when `setting.beam` > 0: then a real tree whose total is an upper bound); None when no
+    tree finds every candidate within `guesses_left`. One solver does both, so the tree is walked
+    through the search's own memo and costs little more than the search."""
     solver = solver_for(game, setting.beam, setting.cache_mb)
-    try:
-        return solver.tree(candidates, guesses_left, state)
-    except NoTree:
+    value, guess = solver.best_guess(candidates, guesses_left, state)
+    if value >= INF:
         return None
+    tree = solver.tree(candidates, guesses_left, state, first=guess)
+    return NextGuess(game.guesses.words[guess], value, True), tree
 
 
 def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: HardState | None,

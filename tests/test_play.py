@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import optimal.play.exact as exact
-from lookahead import SearchSetting, best_next_guess, optimal_tree_from
+from lookahead import SearchSetting, best_next_guess, best_next_tree
 from optimal.errors import DefectiveTree
 from optimal.play.assistant import Assistant
 from optimal.play.exact import BudgetedSearch, DirectSearch, answer_table, search_next
@@ -77,15 +77,16 @@ def test_the_per_answer_table_is_the_optimal_trees_and_sums_to_the_proven_total(
     assert sorted(rows) == sorted(game.answers.words[i] for i in candidates)
     assert sum(rows.values()) == found.total
     assert rows[found.word] == 1 if found.word in rows else min(rows.values()) >= 2
-    tree = optimal_tree_from(game, candidates, 5, None, SearchSetting(cache_mb=16))
+    best, tree = best_next_tree(game, candidates, 5, None, SearchSetting(cache_mb=16))
+    assert best.word == tree.guess == found.word and best.total == found.total
     for word, needed in rows.items():
         assert len(path_of(tree, word)) == needed
 
 
 def test_a_table_that_does_not_add_up_is_refused(game):
     candidates = game.all_candidates()[:8]
-    tree = optimal_tree_from(game, candidates, 6, None, SearchSetting(cache_mb=16))
-    best = best_next_guess(game, candidates, 6, None, SearchSetting(cache_mb=16))
+    best, tree = best_next_tree(game, candidates, 6, None, SearchSetting(cache_mb=16))
+    assert best == best_next_guess(game, candidates, 6, None, SearchSetting(cache_mb=16))
     assert sum(n for _, n in answer_table(tree, game, candidates, best.total)) == best.total
     with pytest.raises(DefectiveTree, match="not the search's"):
         answer_table(tree, game, candidates, best.total + 1)

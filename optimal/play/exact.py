@@ -33,7 +33,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 import numpy as np
 
-from lookahead import SearchSetting, best_next_guess, optimal_tree_from
+from lookahead import SearchSetting, best_next_guess, best_next_tree
 from optimal.errors import DefectiveTree
 from optimal.game import Game, HardState
 from optimal.play.analysis import Found
@@ -65,15 +65,15 @@ def search_next(game: Game, candidates: np.ndarray, guesses_left: int, state: Ha
     """The best next guess at a state by one search (exact, or within `setting.beam`), with the
     per-answer table of its tree when `table`."""
     start = time.perf_counter()
-    best = best_next_guess(game, candidates, guesses_left, state, setting)
+    if not table:
+        best = best_next_guess(game, candidates, guesses_left, state, setting)
+        rows = None
+    else:
+        found = best_next_tree(game, candidates, guesses_left, state, setting)
+        best = None if found is None else found[0]
+        rows = None if found is None else answer_table(found[1], game, candidates, best.total)
     if best is None:
         return Found(None, None, setting.exact, setting.beam, None, time.perf_counter() - start)
-    rows = None
-    if table:
-        tree = optimal_tree_from(game, candidates, guesses_left, state, setting)
-        if tree is None:
-            raise DefectiveTree(f"the search found {best.word.upper()} but no tree")
-        rows = answer_table(tree, game, candidates, best.total)
     return Found(best.word, best.total, setting.exact, setting.beam, rows,
                  time.perf_counter() - start)
 
