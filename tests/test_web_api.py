@@ -179,6 +179,17 @@ def test_puzzle_keeps_its_answer_secret_until_the_end(client, original):
     assert isinstance(fresh["seed"], int)  # a seed is chosen, for the URL
 
 
+def test_a_quordle_puzzle_is_the_terminals(client):
+    """The same seed gives the page the puzzle `python -m optimal.assist --boards 4 --puzzle
+    --seed 3` prints (tests/golden/assist/quordle-puzzle.txt)."""
+    data = game(client, mode="puzzle", boards="4", seed="3")
+    golden = (ROOT / "tests" / "golden" / "assist" / "quordle-puzzle.txt").read_text().splitlines()
+    opening = [line.split(":")[0].lower() for line in golden[2:5]]
+    assert [step["guess"] for step in data["steps"]] == opening and data["opening"] == 3
+    assert data["suggestions"][0]["word"].upper() in golden[-1]
+    assert all(b["answer"] is None for b in data["boards_state"])
+
+
 def test_the_page_guesses_your_word(client, original):
     answer, history, data = "crazy", [], game(client, mode="guess")
     for _ in range(6):
