@@ -9,7 +9,8 @@ each page go to tests/artifacts/browser/ (or $OPTIMAL_ARTIFACTS), kept by CI.
 
 Chromium is required, not optional: without it (or chromedriver, or selenium) every test here
 fails with a one-line reason, so a CI run that cannot drive a browser cannot pass. Install it with
-`apt-get install -y chromium chromium-driver` (as .ci/run does).
+`apt-get install -y chromium chromium-driver` (as .ci/run does). Not marked slow (each test takes
+a few seconds), so the quick run `-m "not slow"` drives the browser too.
 """
 
 from __future__ import annotations
@@ -38,8 +39,6 @@ try:
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # the reason is given by the `browser` fixture: a failure, not a skip
     webdriver = None
-
-pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("OPTIMAL_ARTIFACTS", ROOT / "tests" / "artifacts")) / "browser"

@@ -28,7 +28,7 @@ from optimal.game import MODES, Game
 from optimal.play.cache import LruCache
 from optimal.report import summarize
 from optimal.tree import TREE_FORMAT, Node, TreeFile, check, parse_tree_text, path_of, verify
-from optimal.web.params import FieldError, TreeOptions, reply_path
+from optimal.web.params import FieldError, TreeOptions
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "trees"
 LIST_AT_MOST = 500  # a node lists its answers when it has at most this many
