@@ -173,7 +173,7 @@ def query(driver) -> dict:
 # ---------------------------------------------------------------- the tests
 
 
-def test_a_whole_game_to_the_answer_by_clicking_squares(server, browser, original):
+def test_a_whole_game_to_the_answer_by_clicking_squares(browser, server, original):
     answer = "crazy"
     open_page(browser, server + "/?mode=assist")
     assert not by_id(browser, "count").is_displayed()  # spoilers hidden until clicked
@@ -218,7 +218,7 @@ def test_a_whole_game_to_the_answer_by_clicking_squares(server, browser, origina
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")) == len(played) - 1
 
 
-def test_a_four_board_game(server, browser, original):
+def test_a_four_board_game(browser, server, original):
     answers = ["model", "crazy", "pilot", "whelp"]
     open_page(browser, server + "/?mode=assist&boards=4")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".board")) == 4
@@ -245,7 +245,7 @@ def test_a_four_board_game(server, browser, original):
     shot(browser, "quordle-solved")
 
 
-def test_an_absurdle_game(server, browser):
+def test_an_absurdle_game(browser, server):
     open_page(browser, server + "/?mode=absurdle")
     assert not by_id(browser, "colours-input").is_displayed()  # the page replies itself
     for _ in range(12):
@@ -261,7 +261,7 @@ def test_an_absurdle_game(server, browser):
     shot(browser, "absurdle")
 
 
-def test_a_puzzle(server, browser, original):
+def test_a_puzzle(browser, server, original):
     open_page(browser, server + "/?mode=puzzle&seed=7")
     expected = Assistant(original, puzzle=True, seed=7)
     expected.start()
@@ -278,7 +278,7 @@ def test_a_puzzle(server, browser, original):
     assert query(browser)["seed"] == "7"
 
 
-def test_the_page_guesses_your_word(server, browser, original):
+def test_the_page_guesses_your_word(browser, server, original):
     answer = "pilot"
     open_page(browser, server + "/?mode=guess")
     for _ in range(6):
@@ -292,7 +292,7 @@ def test_the_page_guesses_your_word(server, browser, original):
     shot(browser, "guess-your-word")
 
 
-def test_the_tree_explorer_shows_the_path_to_an_answer(server, browser, original):
+def test_the_tree_explorer_shows_the_path_to_an_answer(browser, server, original):
     open_page(browser, server + "/?mode=tree")
     assert Select(by_id(browser, "tree-select")).first_selected_option.get_attribute("value") == "salet-normal"
     bars = browser.find_elements(By.CSS_SELECTOR, "#histogram rect")
