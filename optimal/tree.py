@@ -255,7 +255,7 @@ def parse_selby(text: str, source: str = "tree") -> tuple[Node, list[str]]:
         node = None
         for level in range(len(tokens) // 2):
             word, mark = tokens[2 * level].lower(), tokens[2 * level + 1]
-            if len(word) != length or not mark[length:].isdigit() or int(mark[length:]) != level + 1:
+            if len(word) != length or not mark[length:].isdecimal() or int(mark[length:]) != level + 1:
                 raise BadInput(f"{source} line {number}: bad token {word!r} {mark!r} at guess {level + 1}")
             code = parse_reply(mark[:length], length)
             if node is None:
@@ -303,20 +303,41 @@ def read_tree(path: str | Path) -> TreeFile:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read tree {path}: {error}") from None
+    return parse_tree_text(text, str(path))
+
+
+def parse_tree_text(text: str, source: str = "tree") -> TreeFile:
+    """A tree from its text in either format (JSON is recognised by its first character): what
+    `read_tree` does after reading the file, for text that arrives another way (pasted into the web
+    page). `source` names it in error messages."""
     if text.lstrip().startswith("{"):
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BadInput(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
-        if not isinstance(document, dict) or "tree" not in document:
-            raise BadInput(f"{path}: not a tree file (no 'tree' key)")
-        game_block = document.get("game") or {}
-        try:
-            rule = rule_named(game_block.get("rule", "wordle"))
-        except BadInput as error:
-            raise BadInput(f"{path}: {error}") from None
-        tree = node_from_json(document["tree"], game_block.get("length"), rule)
-        meta = {key: value for key, value in document.items() if key != "tree"}
-        return TreeFile(tree, "json", meta, None)
-    tree, answers = parse_selby(text, str(path))
+            return _tree_from_json_text(text, source)
+        except RecursionError:
+            raise BadInput(f"{source}: the tree is nested too deeply") from None
+    tree, answers = parse_selby(text, source)
     return TreeFile(tree, "selby", {}, answers)
+
+
+def _tree_from_json_text(text: str, source: str) -> TreeFile:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"{source}: not valid JSON ({error.msg}, line {error.lineno})") from None
+    if not isinstance(document, dict) or "tree" not in document:
+        raise BadInput(f"{source}: not a tree file (no 'tree' key)")
+    game_block = document.get("game") or {}
+    if not isinstance(game_block, dict):
+        raise BadInput(f"{source}: the 'game' block must be an object")
+    length = game_block.get("length")
+    if length is not None and (not isinstance(length, int) or isinstance(length, bool)
+                               or not 1 <= length <= 16):
+        raise BadInput(f"{source}: the game's 'length' must be a word length, not {length!r}")
+    try:
+        rule = rule_named(game_block.get("rule", "wordle"))
+    except BadInput as error:
+        raise BadInput(f"{source}: {error}") from None
+    tree = node_from_json(document["tree"], length, rule)
+    meta = {key: value for key, value in document.items() if key != "tree"}
+    return TreeFile(tree, "json", meta, None)
+
