@@ -58,7 +58,8 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
 def load_results(out_dir: Path, game: Game) -> dict[str, WorstResult]:
     data = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, SETTINGS)
     return {word: WorstResult(word, r["feasible"], [FailingBranch(**f) for f in r["failing"]],
-                              r["complete"], r.get("seconds", 0.0)) for word, r in data.items()}
+                              r["complete"], r.get("seconds", 0.0), r.get("cpu_seconds", 0.0))
+            for word, r in data.items()}
 
 
 def save_results(out_dir: Path, game: Game, done: dict[str, WorstResult]) -> None:

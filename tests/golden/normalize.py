@@ -1,7 +1,7 @@
 """Normalization of what a command prints and writes, so golden records compare equal across runs.
 
 Replaced (volatile or engine-internal): durations ("0.61 s", "1.2s", "0.000 s"), the seconds/time
-column of markdown tables, `"seconds"`/`"kernel_seconds"`/`"date"`/`"command"` and version fields
+column of markdown tables, `"seconds"`/`"kernel_seconds"`/`"cpu_seconds"`/`"date"`/`"command"` and version fields
 in JSON, whole `"provenance"` and `"counters"` objects, the "## Provenance" and "## Work" sections of
 markdown reports, the temporary output directory (-> <OUT>) and the repository root (-> <ROOT>),
 and progress-bar residue on stderr. Also dropped: the optional matplotlib histogram (compare.png and
@@ -20,7 +20,7 @@ WORK = "<WORK>"
 
 # A number printed as a duration: "0.61 s", "12.3 s", "1.2s" (always with decimals in this tool).
 _DURATION = re.compile(r"(?<![\w.])\d+\.\d+(?= ?s\b)")
-_JSON_NUMBER_KEYS = re.compile(r'"(seconds|kernel_seconds)": (-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null)')
+_JSON_NUMBER_KEYS = re.compile(r'"(seconds|kernel_seconds|cpu_seconds)": (-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null)')
 _JSON_STRING_KEYS = re.compile(r'"(date|command|python|numpy|numba|machine)": "(?:[^"\\]|\\.)*"')
 _TABLE_SEPARATOR = re.compile(r"^\s*\|(\s*:?-{3,}:?\s*\|)+\s*$")
 _TIME_COLUMNS = {"seconds", "time"}
