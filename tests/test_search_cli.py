@@ -17,6 +17,8 @@ from optimal.search.command import main as search
 from optimal.tree import check, read_tree, verify
 from optimal.verify import main as verify_main
 from tests.conftest import small_game
+from tests.helpers import plain_parts
+from tests.test_search_engine import brute_force
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -38,9 +40,13 @@ def test_single_first_word_writes_a_verified_tree(lists, capsys):
     args, out_dir, game = lists
     assert search(args + ["--first", "trace", "--jobs", "1"]) == 0
     printed = capsys.readouterr().out
+    parts = plain_parts(game, game.guess_id("trace"), game.all_candidates())
+    optimum = len(game.answers) + sum(brute_force(game, p, 5) for c, p in parts.items() if c != game.won)
+    assert f"TRACE: total {optimum} (mean {optimum / 90:.4f}, worst " in printed
     assert "proven optimal for this first guess" in printed
     tree_file = read_tree(out_dir / "trace.json")
     assert tree_file.meta["stats"]["proven_optimal"]
+    assert check(tree_file.tree, game).sum() == optimum
     assert verify_main([str(out_dir / "trace.json"), *args[:4]]) == 0
     assert verify_main([str(out_dir / "trace.tree.txt"), *args[:4]]) == 0
     summary = json.loads((out_dir / "summary.json").read_text())
@@ -209,8 +215,12 @@ def test_beam_over_top_words_finds_salet(tmp_path):
 
 def test_from_state_on_the_original_lists(original):
     result = run("--from", "salet.BBYBB", "--quiet", "--no-write")
-    assert result.returncode == 0
+    assert result.returncode == 0, result.stderr
     assert "99 candidate answer(s), 5 guess(es) left" in result.stdout
+    candidates = original.candidates([("salet", original.parse_reply("BBYBB"))])
+    total, guess = Solver(original, cache_mb=64).best_guess(candidates, 5, None)
+    assert (f"Best next guess: {original.guesses.words[guess].upper()}: {total} guesses in all "
+            f"for the 99 answer(s) from here") in result.stdout
 
 
 def test_dask_backend_on_a_local_cluster(lists):
