@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from greedy import greedy_tree
+from greedy.__main__ import main as greedy_main
 from lookahead import AbsurdleSearch, AntiSearch
 from lookahead.adversaries import reply_ranks
 from optimal.absurdle import main as absurdle_main
@@ -270,16 +271,31 @@ def test_compare_cli_table_values(answers30, tmp_path, capsys):
     assert "\n".join(table) in report
 
 
-@pytest.mark.parametrize("module, args", [("optimal.absurdle", ["--target", "zzzzz"]),
-                                          ("optimal.antiwordle", ["--beams", "x"]),
-                                          ("optimal.absurdle", ["--count", "-3"]),
-                                          ("optimal.compare", ["--beams", "0"]),
-                                          ("greedy", ["--baseline", "random", "--seed", "-1"]),
-                                          ("greedy", ["--game", "jotto", "--out", "/tmp/jotto.txt"]),
-                                          ("optimal.compare", ["--first", "zzzzz"])])
-def test_bad_input(module, args):
-    run = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)
-    assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+MAINS = {"optimal.absurdle": absurdle_main, "optimal.antiwordle": antiwordle_main,
+         "optimal.compare": compare_main, "greedy": greedy_main}
+
+
+@pytest.mark.parametrize("module, args, message, as_script", [
+    ("optimal.absurdle", ["--target", "zzzzz"], "'ZZZZZ' is not in the answer list", True),
+    ("optimal.antiwordle", ["--beams", "x"], "--beams", True),
+    ("optimal.absurdle", ["--count", "-3"], "must be at least 1", False),
+    ("optimal.compare", ["--beams", "0"], "--beams", True),
+    ("greedy", ["--baseline", "random", "--seed", "-1"], "must be at least 0", True),
+    ("greedy", ["--game", "jotto", "--out", "/tmp/jotto.txt"], "jotto", False),
+    ("optimal.compare", ["--first", "zzzzz"], "not in the guess list", False),
+])
+def test_bad_input(capsys, module, args, message, as_script):
+    """One line on stderr and exit 2; once per command as a script (python -m), else in-process."""
+    if as_script:
+        run = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)
+        code, err = run.returncode, run.stderr
+    else:
+        try:
+            code = MAINS[module](args)
+        except SystemExit as stop:
+            code = stop.code
+        err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and message in err, err
 
 
 def test_absurdle_tie_order_is_the_same_in_replay_and_search():

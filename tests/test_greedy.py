@@ -103,6 +103,44 @@ def test_hard_pool_trees_are_hard_mode_legal():
     assert verify(tree, game).ok
 
 
+def plain_entropy(guess: str, answers: list[str]) -> float:
+    """Entropy (bits) of how `guess` splits `answers`, with the plain reply rule."""
+    sizes: dict[int, int] = {}
+    for answer in answers:
+        sizes[reply(guess, answer)] = sizes.get(reply(guess, answer), 0) + 1
+    return -sum(n / len(answers) * math.log2(n / len(answers)) for n in sizes.values())
+
+
+def test_second_guess_table_on_a_small_game():
+    """Every reply to SALET, largest first, with its candidates; the best second guess splits them
+    with the most entropy of any guess, the hard-mode one with the most of any legal guess."""
+    from tests.conftest import small_game
+
+    game = small_game(60)
+    groups: dict[int, list[str]] = {}
+    for answer in game.answers.words:
+        groups.setdefault(reply("salet", answer), []).append(answer)
+    rows = [[cell.strip() for cell in line.strip("|").split("|")]
+            for line in second_guess_table(game, "salet").splitlines()[4:]]
+    assert {row[0]: int(row[1]) for row in rows} == {
+        game.reply_text(code): len(group) for code, group in groups.items() if code != game.won}
+    assert [int(row[1]) for row in rows] == sorted((int(row[1]) for row in rows), reverse=True)
+    for reply_text, n, word, bits, hard_word, hard_bits in rows:
+        code = game.parse_reply(reply_text)
+        answers = groups[code]
+        if n == "1":
+            assert word == hard_word == answers[0].upper() and bits == hard_bits == "0"
+            continue
+        state = HardState.initial(5).after("salet", code)
+        legal = [w for w in game.guesses.words if state.allows(w)]
+        assert state.allows(hard_word.lower())
+        for shown, shown_bits, pool in ((word, bits, game.guesses.words), (hard_word, hard_bits, legal)):
+            best = max(plain_entropy(w, answers) for w in pool)
+            assert plain_entropy(shown.lower(), answers) == pytest.approx(best)
+            assert shown_bits == f"{best:.3f}"
+
+
+@pytest.mark.slow
 def test_second_guess_table(original):
     table = second_guess_table(original, "salet")
     assert "| BBBBB | 221 |" in table and table.count("\n") > 100
