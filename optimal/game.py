@@ -278,8 +278,16 @@ class Game:
 
 def parse_history(text: str, game: Game) -> list[Step]:
     """Read a played history: 'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB' or
-    'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses."""
-    tokens = [t for t in re.split(r"[.,=;\s]+", text.strip()) if t]
+    'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses.
+
+    '.' both joins steps and spells a miss ('salet ..1..'), so a piece between other separators
+    is split at its dots only when it is not a reply as it stands."""
+    tokens = []
+    for piece in re.split(r"[,=;\s]+", text.strip()):
+        if "." in piece and not _is_reply(piece, game):
+            tokens += [t for t in piece.split(".") if t]
+        elif piece:
+            tokens.append(piece)
     if not tokens or len(tokens) % 2:
         raise BadInput(f"history {text!r}: expected pairs of word and reply, like salet.BBYBB.clint.BYYBB")
     steps = []
@@ -287,3 +295,12 @@ def parse_history(text: str, game: Game) -> list[Step]:
         game.guess_id(word)
         steps.append((word.lower(), game.parse_reply(reply_text)))
     return steps
+
+
+def _is_reply(text: str, game: Game) -> bool:
+    """Whether `text` is, as it stands, a well-formed reply of `game`."""
+    try:
+        game.parse_reply(text)
+    except BadInput:
+        return False
+    return True

@@ -8,7 +8,7 @@ from optimal.rules.wordle import parse_reply
 from optimal.tree import (Node, check, node_from_json, node_to_json, parse_selby, parse_tree_text,
                           play, read_tree, selby_lines, verify, write_json, write_selby)
 from tests.conftest import small_game
-from tests.helpers import naive_tree
+from tests.helpers import naive_tree, plain_transcript
 
 
 @pytest.fixture
@@ -104,10 +104,11 @@ def test_verify_checks_hard_mode(game):
 
 
 def test_play_transcript(game, tree):
-    answer = game.answers.words[-1]
-    lines = play(tree, game, answer)
-    assert lines[0].startswith(f"Guess 1: {tree.guess.upper()}, Reply: ")
-    assert lines[-1].endswith("Remaining: 1") and "GGGGG" in lines[-1]
+    for answer in game.answers.words:
+        lines = play(tree, game, answer.upper())
+        assert lines == plain_transcript(tree, game, answer)
+        assert len(lines) == verify(tree, game).guesses[answer]
+    assert play(tree, game, tree.guess) == [f"Guess 1: {tree.guess.upper()}, Reply: GGGGG; Remaining: 1"]
     with pytest.raises(BadInput):
         play(tree, game, "zzzzz")
 
