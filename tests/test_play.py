@@ -217,3 +217,14 @@ def test_concurrent_requests_for_one_position_share_one_search(game, slow_exact)
     finally:
         exact.search_next = real
         search.close()
+
+
+def test_a_puzzle_never_repeats_a_guess_in_its_opening():
+    """A practice puzzle's random opening once could play the same word twice (likely on a small
+    list: here 20 answers and 15 more guesses)."""
+    game = small_game(20, max_guesses=9)
+    for seed in range(60):
+        assistant = Assistant(game, boards=4, puzzle=True, seed=seed)
+        assistant.start()
+        words = [word for word, _ in assistant.history]
+        assert len(words) == len(set(words)), (seed, words)

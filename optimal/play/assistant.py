@@ -322,13 +322,15 @@ class Assistant:
         return out
 
     def random_guess(self) -> str:
-        """A random allowed (and in hard mode legal) guess that is no board's secret: the moves
-        of a practice puzzle, which must not finish a board by chance."""
+        """A random allowed (and in hard mode legal) guess that is no board's secret and not
+        played yet: the moves of a practice puzzle, which must not finish a board by chance nor
+        repeat themselves."""
         pool = np.nonzero(self.game.legal_mask(self.hard_state()))[0]
         secrets = {int(self.game.guess_of_answer[b.secret]) for b in self.boards if b.secret is not None}
+        played = {word for word, _ in self.history}
         while True:
             guess = int(pool[self.rng.randrange(len(pool))])
-            if guess not in secrets:
+            if guess not in secrets and self.game.guesses.words[guess] not in played:
                 return self.game.guesses.words[guess]
 
     def start(self) -> list[str]:
