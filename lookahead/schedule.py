@@ -7,6 +7,9 @@ loads the compiled kernels and the matrix), and every task sent costs a few mill
 work starts in this process; once it has run for `SERIAL_SECONDS`, the measured rate says whether
 the rest is worth a pool (the remaining serial time exceeds what the pool saves) and how many
 items each task should carry (about `TASK_SECONDS` of work, but at least a few tasks per worker).
+That first rate is only a guess (the first items are the most promising guesses, searched deepest,
+and the later ones are often refuted in microseconds), so each task reports how long its items took
+and the tasks handed out next are sized by the rate the workers measured.
 
 On a Dask cluster the same pace holds (a cluster's tasks cost milliseconds each too, so one item
 per task would leave the workers waiting on the network), the pool is the cluster's worker threads,
@@ -50,6 +53,8 @@ class Pace:
     started: float = 0.0
     done: int = 0
     jobs: int = 1
+    task_items: int = 0  # items the workers' finished tasks carried
+    task_seconds: float = 0.0  # and the seconds those tasks took
 
     def __post_init__(self) -> None:
         self.started = time.perf_counter()
@@ -71,8 +76,24 @@ class Pace:
         jobs = self.jobs
         if serial <= POOL_START.get(self.setting.backend, 2.5) + serial / jobs:
             return 0
+        return self.per_task(rate, remaining)
+
+    def per_task(self, rate: float, remaining: int) -> int:
+        """About TASK_SECONDS of items at `rate` seconds each, but at least 4 tasks per worker."""
         per_task = max(1, math.ceil(TASK_SECONDS / max(rate, 1e-9)))
-        return max(1, min(per_task, math.ceil(remaining / (4 * jobs))))
+        return max(1, min(per_task, math.ceil(remaining / (4 * self.jobs))))
+
+    def record(self, items: int, seconds: float) -> None:
+        """A worker's task of `items` items took `seconds`."""
+        self.task_items += items
+        self.task_seconds += seconds
+
+    def next_size(self, first: int, remaining: int) -> int:
+        """Items for the next task: `first` (the serial phase's guess) until the workers have
+        reported, then by their measured rate."""
+        if not self.task_items:
+            return min(first, remaining)
+        return self.per_task(self.task_seconds / self.task_items, remaining)
 
 
 def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
@@ -96,18 +117,29 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
             function, arguments = call([item])
             take(function(*arguments))
         return
-    batches = [pending[i:i + size] for i in range(0, len(pending), size)]
-    jobs = (delayed(run_task)(function, tuple(arguments)) for function, arguments in map(call, batches))
-    for result in setting.parallel(min(pace.jobs, len(batches)))(jobs):
+
+    def tasks():  # each sized, and its call made, as it is handed out
+        start = 0
+        while start < len(pending):
+            batch = pending[start:start + pace.next_size(size, len(pending) - start)]
+            start += len(batch)
+            function, arguments = call(batch)
+            yield delayed(run_task)(function, tuple(arguments), len(batch))
+
+    workers = min(pace.jobs, math.ceil(len(pending) / size))
+    for result, carried, seconds in setting.parallel(workers)(tasks()):
+        pace.record(carried, seconds)
         take(result)
 
 
-def run_task(function: Callable, arguments: tuple) -> Any:
-    """`function(*arguments)`, the arguments handed over as one tuple.
+def run_task(function: Callable, arguments: tuple, items: int) -> tuple[Any, int, float]:
+    """`function(*arguments)`, with the number of items it carried and the seconds it took (the
+    pace's measure), the arguments handed over as one tuple.
 
     Why: joblib's dask backend scatters every argument larger than 1 kB (e.g. the candidates
     array) to a single worker and sends the other tasks a reference to it. Scattered data cannot
     be recomputed, so if that worker dies every later task fails with "lost dependencies" instead
     of being retried. A tuple is never scattered: it travels with each task, and any worker can run
     the task again."""
-    return function(*arguments)
+    start = time.perf_counter()
+    return function(*arguments), items, time.perf_counter() - start

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -39,6 +40,7 @@ distributed = pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 120  # seconds: the most any step may take on a loaded 2-core machine
+LOCAL = ["--dashboard-address", "127.0.0.1:0"]  # with --host 127.0.0.1: every port on the loopback
 
 
 @pytest.fixture(scope="module")
@@ -120,29 +122,36 @@ def wait_until(condition, what: str, seconds: float = WAIT) -> None:
 
 
 @contextmanager
-def cluster(logs: Path):
-    """`dask scheduler` and two `dask worker` processes on 127.0.0.1; yields (address, the
-    test's own client to watch the scheduler, a function starting one more worker by name, the
-    worker processes by name)."""
-    address = f"tcp://127.0.0.1:{free_port()}"
+def cluster(logs: Path, workers: int = 2, tls: list[str] | None = None):
+    """`dask scheduler` and `dask worker` processes on 127.0.0.1 (with `tls`, Dask's TLS flags:
+    the scheduler listens on tls://); yields (address, the test's own client to watch the
+    scheduler, a function starting one more worker by name, the worker processes by name)."""
+    protocol = "tls" if tls else "tcp"
+    address = f"{protocol}://127.0.0.1:{free_port()}"
     dask = [sys.executable, "-m", "dask"]
     processes = [start(dask + ["scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
-                               "--no-dashboard"], logs / "scheduler.log")]
-    workers: dict[str, subprocess.Popen] = {}
+                               "--protocol", protocol, *LOCAL, *(tls or [])],
+                       logs / "scheduler.log")]
+    started: dict[str, subprocess.Popen] = {}
 
     def add_worker(name: str) -> None:
-        workers[name] = start(dask + ["worker", address, "--nworkers", "1", "--nthreads", "1",
-                                      "--no-dashboard", "--local-directory", str(logs),
-                                      "--name", name], logs / f"{name}.log")
-        processes.append(workers[name])
+        started[name] = start(dask + ["worker", address, "--nworkers", "1", "--nthreads", "1",
+                                      "--host", "127.0.0.1", *LOCAL, "--local-directory", str(logs),
+                                      "--name", name, *(tls or [])], logs / f"{name}.log")
+        processes.append(started[name])
 
     client = None
     try:
-        for name in ("w1", "w2"):
-            add_worker(name)
-        client = distributed.Client(address, timeout=WAIT)
-        client.wait_for_workers(2, timeout=WAIT)
-        yield address, client, add_worker, workers
+        for i in range(workers):
+            add_worker(f"w{i + 1}")
+        security = None
+        if tls:
+            ca, cert, key = tls[1::2]
+            security = distributed.Security(tls_ca_file=ca, tls_client_cert=cert,
+                                            tls_client_key=key, require_encryption=True)
+        client = distributed.Client(address, timeout=WAIT, security=security)
+        client.wait_for_workers(workers, timeout=WAIT)
+        yield address, client, add_worker, started
     finally:
         if client is not None:
             client.close()
@@ -171,7 +180,7 @@ def test_task_arguments_are_sent_with_the_task_not_scattered():
     numbers = np.arange(5000)  # 40 kB: joblib would scatter it to one worker
     seen, scattered = [], []
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address="127.0.0.1:0") as cluster, \
             distributed.Client(cluster) as client, parallel_config(backend="dask"):
 
         def take(results: list[int]) -> None:
@@ -238,3 +247,49 @@ def test_a_killed_worker_and_a_killed_client_lose_nothing(lists, reference, tmp_
     seconds = {r["word"]: r["seconds"] for r in resumed["results"]}
     final = [w for w, r in saved.items() if r["exact"] or r["value"] > resumed["best"]["total"]]
     assert final and all(seconds[w] == saved[w]["seconds"] for w in final)
+
+
+def certificates(folder: Path) -> dict[str, str]:
+    """A throwaway certificate authority and one certificate it signed (for 127.0.0.1), made with
+    the openssl command as a user would: {"ca": ..., "cert": ..., "key": ...} paths."""
+    openssl = ["openssl"]
+    run = lambda *args: subprocess.run(openssl + list(args), cwd=folder, check=True,
+                                       capture_output=True)
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca-key.pem", "-out", "ca.pem",
+        "-days", "2", "-subj", "/CN=optimal test CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out", "cert.csr",
+        "-subj", "/CN=127.0.0.1")
+    run("x509", "-req", "-in", "cert.csr", "-CA", "ca.pem", "-CAkey", "ca-key.pem",
+        "-CAcreateserial", "-out", "cert.pem", "-days", "2")
+    return {name: str(folder / f"{name}.pem") for name in ("ca", "cert", "key")}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_a_tls_cluster_with_dasks_own_settings(tmp_path):
+    files = certificates(tmp_path)
+    tls = ["--tls-ca-file", files["ca"], "--tls-cert", files["cert"], "--tls-key", files["key"]]
+    answers, guesses = load_lists("original")
+    (tmp_path / "answers.txt").write_text("\n".join(answers.words[::3]) + "\n")
+    words = sorted(set(answers.words[::3]) | set(guesses.words[::12]))
+    (tmp_path / "guesses.txt").write_text("\n".join(words) + "\n")
+    with cluster(tmp_path, tls=tls) as (address, client, _, _):
+        command = [sys.executable, "-m", "optimal.search", "--answers", str(tmp_path / "answers.txt"),
+                   "--guesses", str(tmp_path / "guesses.txt"), "--all", "--cache-mb", "64",
+                   "--quiet", "--no-write", "--backend", "dask", "--scheduler", address]
+        plain = {k: v for k, v in os.environ.items() if not k.startswith("DASK_DISTRIBUTED__COMM__TLS")}
+        refused = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=plain,
+                                 timeout=WAIT)
+        assert refused.returncode == 2 and "DASK_DISTRIBUTED__COMM__TLS__CA_FILE" in refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1
+        env = dict(plain, DASK_DISTRIBUTED__COMM__TLS__CA_FILE=files["ca"],
+                   DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT=files["cert"],
+                   DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY=files["key"])
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env,
+                              timeout=4 * WAIT)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "proven optimal" in done.stdout
+        # the scheduler has seen the engine's tasks (joblib names them after run_task); a lambda,
+        # so that it is pickled by value (the scheduler cannot import this test module)
+        assert client.run_on_scheduler(
+            lambda dask_scheduler: any("run_task" in name for name in dask_scheduler.task_prefixes))

@@ -30,9 +30,11 @@ class WordProgress:
         self.last_save = time.perf_counter()
         self.save_seconds = 0.0  # how long the last save took
 
-    def step(self, postfix: str) -> None:
-        """One more word done; `postfix` is shown after the bar."""
-        self.bar.update(1)
+    def step(self, postfix: str, new: bool = True) -> None:
+        """One more word done (`new`), or a word's result replaced (e.g. by the tie pass, which
+        searches some words again: they are not counted twice); `postfix` is shown after the bar."""
+        if new:
+            self.bar.update(1)
         self.bar.set_postfix_str(postfix)
         now = time.perf_counter()
         if self.save is not None and now - self.last_save > max(SAVE_EVERY,
