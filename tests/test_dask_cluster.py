@@ -1,13 +1,17 @@
-"""Dask for real. First, that no task argument is scattered (joblib's dask backend would keep it on
-one worker, and lose it with that worker). Then a scheduler and two workers started the way a user starts them (`dask scheduler`,
-`dask worker ... --nworkers 1 --nthreads 1`, separate processes on 127.0.0.1), an `--all` run sent
-to them with `--backend dask --scheduler tcp://...`, and two failures in the middle of it:
+"""Dask for real. First, that no task argument is scattered (joblib's dask backend would keep it
+on one worker, and lose it with that worker). Then a scheduler and two workers started the way a
+user starts them (`dask scheduler`, `dask worker ... --nworkers 1 --nthreads 1`, separate processes
+on 127.0.0.1), an `--all` run sent to them with `--backend dask --scheduler tcp://...`, and two
+failures in the middle of it:
 
 - a worker is killed (SIGKILL, nanny and all) while it runs tasks: the scheduler gives its tasks to
   the other worker, and the run must end with what a serial run decides (the same best word and
   total, every word exactly once with the same status, every proven value the same);
 - the client (`python -m optimal.search`) is killed: rerun, it resumes from its checkpoint (the words
   it had saved are not searched again) and ends with the same results again.
+
+Last, a cluster behind Dask's TLS (certificates made with openssl), reached with a tls:// address
+and Dask's own environment variables, and refused in one line without them.
 
 The game is small (1,158 answers, 2,347 first words; about 10 s of search on one core) so the run
 lasts long enough to be interrupted. Every process the test starts is killed, by its process group,
