@@ -32,8 +32,12 @@ class SearchSetting:
         """The same setting with another beam width (0: exact)."""
         return replace(self, beam=int(beam))
 
-    def parallel(self, n_tasks: int) -> Parallel:
-        """A joblib Parallel for this setting, giving results as they complete."""
-        backend = None if self.backend == "dask" else self.backend
-        return Parallel(n_jobs=min(self.jobs, max(1, n_tasks)), backend=backend,
+    def parallel(self, n_jobs: int) -> Parallel:
+        """A joblib Parallel for this setting, giving results as they complete. Tasks are handed
+        out as workers free up, so each reads the latest cutoff; on a Dask cluster one more task
+        per worker waits in line, to hide the network's round trip."""
+        if self.backend == "dask":  # the backend optimal.cli.backends configured
+            return Parallel(n_jobs=-1, return_as="generator_unordered", pre_dispatch="2*n_jobs",
+                            batch_size=1)
+        return Parallel(n_jobs=max(1, n_jobs), backend=self.backend,
                         return_as="generator_unordered", pre_dispatch="n_jobs", batch_size=1)

@@ -119,10 +119,13 @@ def build_parser() -> Parser:
                         help="with --beam: then prove the best word's value by exact search")
     search.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="parallel workers (default: all cores); over first words, or over "
-                             "the branches of a single first word")
+                             "the branches of a single first word; with --backend dask, any N > 1 "
+                             "uses every worker thread of the cluster (1: this process only)")
     search.add_argument("--backend", default="loky", choices=BACKENDS,
                         help="joblib backend (dask needs --scheduler and the 'dask' extra)")
-    search.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
+    search.add_argument("--scheduler", metavar="ADDRESS",
+                        help="Dask scheduler address, e.g. tcp://127.0.0.1:8786, or tls://host:8786 "
+                             "with Dask's TLS settings (DASK_DISTRIBUTED__COMM__TLS__...; README)")
     search.add_argument("--cache-mb", type=float, default=1024, metavar="MB",
                         help="memory for the memo of solved subproblems, per worker (default 1024)")
     out = parser.add_argument_group("output")
