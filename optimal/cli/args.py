@@ -70,7 +70,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
                             "norvig = the 2,309 answers as both; nyt-extended = the extended "
                             "3,158 answers with the 14,855 guesses; len4, len6, len7 = other word "
-                            "lengths: 1,787/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
+                            "lengths: 1,000/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
                        f"list ({', '.join(BUNDLED_LISTS)})")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
