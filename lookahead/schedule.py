@@ -12,8 +12,12 @@ items each task should carry (about `TASK_SECONDS` of work, but at least a few t
 from __future__ import annotations
 
 import math
+import signal
+import threading
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,5 +95,28 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
         return
     batches = [pending[i:i + size] for i in range(0, len(pending), size)]
     jobs = (delayed(function)(*arguments) for function, arguments in map(call, batches))
-    for result in setting.parallel(len(batches))(jobs):
-        take(result)
+    with interrupts_held():  # workers are spawned here: they must not be born with Ctrl-C live
+        output = setting.parallel(len(batches))(jobs)
+    try:
+        for result in output:
+            take(result)
+    finally:
+        with warnings.catch_warnings():  # joblib's note that unused tasks were cancelled: we know
+            warnings.simplefilter("ignore")
+            output.close()
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while worker processes are started: a process inherits its
+    parent's blocked signals, so a worker started now never sees a Ctrl-C meant for the main
+    process (and never prints a KeyboardInterrupt traceback while it starts). A Ctrl-C that
+    arrives meanwhile is delivered to this process as soon as the workers are started."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         tree_file = read_tree(args.tree)
         game = _game_for(args, tree_file.meta)
         result = verify(tree_file.tree, game)
+        result.problems[:0] = tree_file.defects  # a reply named twice: the tree is not one tree
         if args.play:
             print("\n".join(play(tree_file.tree, game, args.play)))
         counts = result.counts()
