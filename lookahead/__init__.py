@@ -4,32 +4,20 @@ Branch and bound (and beam) for the least total number of guesses, the worst-cas
 the adversary searches, over any `optimal.game.Game`. Commands import from here only; the modules
 behind it (numba kernels, workspace, memo, scheduling) may change shape freely.
 
-numba's on-disk cache only notices a change to the file that defines a function, not to the
-functions it calls from other files; so the kernels are cached in a directory named by a hash of
-every kernel source (each module here that compiles with `@njit`), and a changed kernel can never
-run stale compiled code.
+The compiled kernels are cached in a folder named by a hash of every kernel source, checked before
+numba uses it (a damaged cache is moved aside and the kernels compiled afresh): see
+`lookahead.kernel_cache`.
 """
 
-import hashlib as _hashlib
 import os as _os
-from pathlib import Path as _Path
 
-from optimal.files import cache_dir as _cache_dir
+import numba as _numba
 
-
-def _kernel_cache_dir() -> str:
-    digest = _hashlib.sha256()
-    for path in sorted(_Path(__file__).parent.glob("*.py")):
-        source = path.read_bytes()
-        if b"@njit" in source:
-            digest.update(path.name.encode() + b"\0" + source)
-    return str(_cache_dir() / f"numba-{digest.hexdigest()[:16]}")
-
+from lookahead.kernel_cache import check_kernel_cache as _check, kernel_cache_dir as _cache_folder
 
 if not _os.environ.get("NUMBA_CACHE_DIR"):
-    import numba as _numba
-
-    _numba.config.CACHE_DIR = _kernel_cache_dir()
+    _numba.config.CACHE_DIR = str(_cache_folder())
+    _check(_cache_folder(), _numba.__version__)
 
 from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402

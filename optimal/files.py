@@ -45,6 +45,7 @@ def _usable_cache_dir(wanted: str) -> Path:
         return path
     fallback = _private_fallback()
     notice(f"cache folder {wanted} {why}; using {fallback} instead (set OPTIMAL_CACHE to choose)")
+    os.environ["OPTIMAL_CACHE"] = str(fallback)  # worker processes inherit the choice, silently
     return fallback
 
 
