@@ -106,7 +106,7 @@ class Game:
         if need > have // 2:
             raise BadInput(f"{len(self.guesses):,} guesses x {len(self.answers):,} answers: the reply "
                            f"matrix alone needs {need / 2**30:,.1f} GB, more than half of this "
-                           f"machine's {have / 2**30:,.1f} GB; use shorter lists")
+                           f"machine's {have / 2**30:,.1f} GB of memory; use shorter lists")
 
     @property
     def matrix_bytes(self) -> int:

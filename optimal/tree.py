@@ -343,7 +343,7 @@ def read_tree(path: str | Path) -> TreeFile:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise BadInput(f"cannot read tree {path}: {error}") from None
-    if text.lstrip().startswith("{"):
+    if text.lstrip().startswith(("{", "[")):
         try:
             document = json.loads(text, object_pairs_hook=_object)
         except json.JSONDecodeError as error:
