@@ -130,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
                                                                         or args.guesses):
             args.lists = "norvig"
         game = game_from_args(args, default_lists="original")
+        if args.out and args.out.endswith(".txt") and game.rule.name != "wordle":
+            raise BadInput(f"Selby's line format (.txt) holds Wordle trees only; write {game.rule.name} "
+                           "trees as JSON (a path ending in .json)")
         if args.table == "norvig":
             print(norvig_table(game))
             return 0

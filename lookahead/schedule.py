@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from joblib import delayed
+from multiprocessing import resource_tracker
 
 from lookahead.setting import SearchSetting
 
@@ -95,7 +96,7 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
         return
     batches = [pending[i:i + size] for i in range(0, len(pending), size)]
     jobs = (delayed(function)(*arguments) for function, arguments in map(call, batches))
-    with interrupts_held():  # workers are spawned here: they must not be born with Ctrl-C live
+    with interrupts_held(setting):  # workers are started here: they must be born deaf to Ctrl-C
         output = setting.parallel(len(batches))(jobs)
     try:
         for result in output:
@@ -107,16 +108,25 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
 
 
 @contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) back while worker processes are started: a process inherits its
-    parent's blocked signals, so a worker started now never sees a Ctrl-C meant for the main
-    process (and never prints a KeyboardInterrupt traceback while it starts). A Ctrl-C that
-    arrives meanwhile is delivered to this process as soon as the workers are started."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+def interrupts_held(setting: SearchSetting) -> Iterator[None]:
+    """Start worker processes with Ctrl-C (SIGINT) ignored from their first instruction: a process
+    inherits an ignored signal (and Python leaves it ignored), whereas the initializer that also
+    ignores it (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C
+    meant for the main process would print a worker's KeyboardInterrupt traceback.
+
+    Meanwhile this process blocks the signal, so a Ctrl-C is not lost: it is delivered as soon as
+    the workers are started. multiprocessing's resource tracker, which unblocks the signal when it
+    starts, is started first."""
+    if setting.backend != "loky" or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "pthread_sigmask"):
         yield
         return
+    resource_tracker.ensure_running()
+    previous = signal.getsignal(signal.SIGINT)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a blocked signal is kept pending, not ignored
     try:
         yield
     finally:
+        signal.signal(signal.SIGINT, previous)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
