@@ -109,24 +109,22 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
 
 @contextmanager
 def interrupts_held(setting: SearchSetting) -> Iterator[None]:
-    """Start worker processes with Ctrl-C (SIGINT) ignored from their first instruction: a process
-    inherits an ignored signal (and Python leaves it ignored), whereas the initializer that also
-    ignores it (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C
-    meant for the main process would print a worker's KeyboardInterrupt traceback.
+    """Start worker processes with Ctrl-C (SIGINT) blocked from their first instruction: a process
+    inherits its parent's blocked signals, whereas the initializer that ignores the signal
+    (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C meant for the
+    main process would print a worker's KeyboardInterrupt traceback.
 
-    Meanwhile this process blocks the signal, so a Ctrl-C is not lost: it is delivered as soon as
-    the workers are started. multiprocessing's resource tracker, which unblocks the signal when it
-    starts, is started first."""
+    This thread blocks the signal while the workers start; the process still hears a Ctrl-C (the
+    signal goes to a thread that does not block it, or waits until this one unblocks it), so it is
+    never lost. multiprocessing's resource tracker, which unblocks the signal when it starts, is
+    started first."""
     if setting.backend != "loky" or threading.current_thread() is not threading.main_thread() \
             or not hasattr(signal, "pthread_sigmask"):
         yield
         return
     resource_tracker.ensure_running()
-    previous = signal.getsignal(signal.SIGINT)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a blocked signal is kept pending, not ignored
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
