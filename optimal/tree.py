@@ -66,7 +66,7 @@ def play(tree: Node, game: Game, answer: str) -> list[str]:
     """A transcript of the tree playing against `answer`, one line per guess."""
     word = answer.strip().lower()
     if word not in game.answer_index:
-        raise BadInput(f"{answer.upper()!r} is not in the answer list {game.answers.name}")
+        raise BadInput(f"{quoted(answer.upper())} is not in the answer list {game.answers.name}")
     lines, history = [], []
     for number, (guess, code) in enumerate(path_of(tree, word, rule=game.rule), start=1):
         history.append((guess, code))
@@ -279,7 +279,8 @@ def parse_selby(text: str, source: str = "tree") -> tuple[Node, list[str]]:
         for level in range(len(tokens) // 2):
             word, mark = tokens[2 * level].lower(), tokens[2 * level + 1]
             if len(word) != length or not mark[length:].isdigit() or int(mark[length:]) != level + 1:
-                raise BadInput(f"{source} line {number}: bad token {word!r} {mark!r} at guess {level + 1}")
+                raise BadInput(f"{source} line {number}: bad token {quoted(word)} {quoted(mark)} at guess "
+                               f"{level + 1}")
             code = parse_reply(mark[:length], length)
             if node is None:
                 root = root or Node(word)

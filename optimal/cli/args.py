@@ -41,9 +41,11 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
     def _get_value(self, action, arg_string):  # argparse's hook for every value it converts
+        name = "/".join(action.option_strings) or action.metavar or action.dest
         if not arg_string.strip() and action.dest not in self.empty_ok:
-            name = "/".join(action.option_strings) or action.metavar or action.dest
             self.error(f"argument {name}: needs a value, not an empty string")
+        if "\0" in arg_string:  # only a program calling main() can pass one; no path may hold it
+            self.error(f"argument {name}: contains a NUL character")
         return super()._get_value(action, arg_string)
 
 
