@@ -21,16 +21,19 @@ if not _os.environ.get("NUMBA_CACHE_DIR"):
 
 from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402
+from lookahead.exact import ExactValue, exact_values  # noqa: E402
 from lookahead.memory import MemoryEstimate, memory_estimate  # noqa: E402
 from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
                                   search_first_guesses, search_guesses, solve_guess, split_bounds)
 from lookahead.results import FailingBranch, GuessResult, WorstResult  # noqa: E402
 from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
-from lookahead.state import NextGuess, StateOutcome, best_next_guess, solve_state  # noqa: E402
+from lookahead.state import (NextGuess, StateOutcome, best_next_guess, best_next_tree,  # noqa: E402
+                             solve_state)
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
-__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "FailingBranch",
-           "FirstGuessOutcome", "GuessResult", "MemoryEstimate", "NextGuess", "SearchSetting", "StateOutcome",
-           "WorstResult", "add_counters", "best_next_guess", "check_first_guesses",
-           "finishing_tree", "memory_estimate", "ranked_guesses", "search_first_guesses", "search_guesses",
+__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "ExactValue",
+           "FailingBranch", "FirstGuessOutcome", "GuessResult", "MemoryEstimate", "NextGuess",
+           "SearchSetting", "StateOutcome", "WorstResult", "add_counters", "best_next_guess",
+           "best_next_tree", "check_first_guesses", "exact_values", "finishing_tree",
+           "memory_estimate", "ranked_guesses", "search_first_guesses", "search_guesses",
            "solve_guess", "solve_state", "split_bounds"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lookahead.absurdle import count_first_guesses, force_win
+from lookahead.absurdle import force_win, kept_bucket
 from lookahead.antiwordle import LONGEST, TOTAL, anti_value
 from lookahead.solver import Solver
 from optimal.adversaries import tie_rank
@@ -59,14 +59,22 @@ class AbsurdleSearch:
         return None
 
     def first_guesses_with_win(self, k: int) -> list[str]:
-        """Every first guess of the pool from which a win within k guesses exists."""
-        self._check_depth(k)
-        wins = np.zeros(len(self.guesses), dtype=np.int64)
-        plan = np.full(k + 2, -1, dtype=np.int64)
-        count_first_guesses(self.solver.ws, self.game.all_candidates(), k, self.guesses, self.rank,
-                            plan, wins)
-        return [self.game.guesses.words[g] for g, w in zip(self.guesses, wins) if w]
+        """Every first guess of the pool from which a win within k guesses exists.
 
+        The loop over first guesses runs here, not in a kernel: numba's on-disk cache of a
+        compiled function that calls the self-recursive `force_win` crashes when loaded (a
+        segmentation fault on every run after the first), while the recursive kernel itself,
+        called from Python, caches safely."""
+        self._check_depth(k)
+        candidates = self.game.all_candidates()
+        kept = np.empty(len(candidates), dtype=np.int32)
+        plan = np.full(k + 2, -1, dtype=np.int64)
+        wins = []
+        for g in self.guesses:
+            m, _ = kept_bucket(self.solver.ws, candidates, g, self.rank, kept)
+            if force_win(self.solver.ws, kept[:m].copy(), k - 1, 1, self.guesses, self.rank, -1, plan):
+                wins.append(self.game.guesses.words[g])
+        return wins
 
     def _check_depth(self, k: int) -> None:
         if not 1 <= k <= self.MAX_GUESSES:

@@ -1,10 +1,12 @@
 """The recursive branch-and-bound kernel (numba).
 
-`solve(ws, S, h, d, level, beta)` returns the least total number of guesses to find every answer of
-the sorted candidate array S with at most d guesses, if that total is below `beta`; otherwise a
-proven lower bound that is at least `beta`, so a caller can abandon a guess as soon as it cannot
-win. It is one self-recursive function on purpose: numba caches self-recursion on disk but not
-mutual recursion.
+`solve(ws, S, h, d, level, beta, forced)` returns the least total number of guesses to find every
+answer of the sorted candidate array S with at most d guesses, if that total is below `beta`;
+otherwise a proven lower bound that is at least `beta`, so a caller can abandon a guess as soon as
+it cannot win. With `forced` >= 0 it is the value of playing that guess first (the same loop, run
+for one guess; nothing is memoized for the node), which is how Python evaluates a first guess
+without a Python loop over its parts. It is one self-recursive function on purpose: numba caches
+self-recursion on disk but not mutual recursion.
 
 Per node: memo lookup; the candidates-only check that settles most small sets at their absolute
 bound (2n - 1, or 2n); else every guess is scored (`scan.rank_guesses`) and tried best first, each
@@ -17,13 +19,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from lookahead.bounds import INF, set_lower_bound
+from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
     SAME_SPLITS, memo_find, memo_store
 from lookahead.scan import count_replies, rank_guesses
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
+# "No forced guess", as a typed value: a literal -1 in the recursive call would give it another
+# signature (Literal[int]) than the call from Python, and numba's disk cache of a self-recursive
+# function compiled for two signatures crashes when loaded (numba issue #6061).
+NO_GUESS = np.int64(-1)
 MARGIN_GROWTH = 4  # how fast the margin given to every part grows between passes
 
 
@@ -179,24 +185,42 @@ def sort_parts_by_size(ws, level, m):
         order[i + 1] = x
 
 
+@njit(cache=True)
+def forced_guess(ws, S, g, d, level):
+    """List guess g alone as the node's guess (ws.cand/ws.lbs[level]); returns (1, its bound)."""
+    n = S.shape[0]
+    k = count_replies(ws.M[g], S, ws.cnt, ws.touched)
+    green = 0
+    for t in range(k):
+        if ws.touched[t] == ws.won:
+            green = 1
+        ws.cnt[ws.touched[t]] = 0
+    bound = guess_lower_bound(n, k, green, d)
+    ws.cand[level, 0] = g
+    ws.lbs[level, 0] = min(bound, INF)
+    return 1, bound
+
+
 @njit(cache=True, nogil=True)
-def solve(ws, S, h, d, level, beta):
-    """Least total guesses for candidates S with d guesses left, exact when below beta (see module)."""
+def solve(ws, S, h, d, level, beta, forced):
+    """Least total guesses for candidates S with d guesses left, exact when below beta; with
+    forced >= 0, the total when that guess is played first (see module)."""
     n = S.shape[0]
     if d < 1:
         return INF
-    if n == 1:
-        ws.best_at[level] = ws.ans_guess[S[0]]
-        return 1
-    if d <= 1:
-        return INF
-    if n == 2:
-        ws.best_at[level] = ws.ans_guess[S[0]]
-        return 3
+    if forced < 0:
+        if n == 1:
+            ws.best_at[level] = ws.ans_guess[S[0]]
+            return 1
+        if d <= 1:
+            return INF
+        if n == 2:
+            ws.best_at[level] = ws.ans_guess[S[0]]
+            return 3
     ws.stats[NODES] += 1
     state = ws.state_words[level]
     key = node_key(ws, h, d, level)
-    use_memo = ws.use_memo and n >= MEMO_MIN
+    use_memo = ws.use_memo and n >= MEMO_MIN and forced < 0  # memoize this node
     known = 0  # a lower bound from an earlier visit
     if use_memo:
         slot = memo_find(ws, key, S, state)
@@ -209,21 +233,26 @@ def solve(ws, S, h, d, level, beta):
             if known >= beta:
                 ws.stats[MEMO_CUTOFFS] += 1
                 return known
-    quick, quick_guess = best_candidate(ws, S, d)
-    if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):
-        ws.stats[QUICK] += 1
-        if use_memo:
-            memo_store(ws, key, S, state, quick, EXACT, quick_guess)
-        ws.best_at[level] = quick_guess
-        return quick
-    # No candidate reaches 2n - 1, and a guess outside the set never does better than 2n: a bound
-    # that needs no scan of all guesses, and often answers a caller who only asks "below beta?".
-    known = max(known, min(quick, 2 * n))
-    if known >= beta:
-        if use_memo:
-            memo_store(ws, key, S, state, known, LOWER, -1)
-        return known
-    m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
+    if forced >= 0:
+        m, lowest = forced_guess(ws, S, forced, d, level)
+        lowest_off = INF
+    else:
+        quick, quick_guess = best_candidate(ws, S, d)
+        if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):
+            ws.stats[QUICK] += 1
+            if use_memo:
+                memo_store(ws, key, S, state, quick, EXACT, quick_guess)
+            ws.best_at[level] = quick_guess
+            return quick
+        # No candidate reaches 2n - 1, and a guess outside the set never does better than 2n: a
+        # bound that needs no scan of all guesses, and often answers a caller who only asks
+        # "below beta?".
+        known = max(known, min(quick, 2 * n))
+        if known >= beta:
+            if use_memo:
+                memo_store(ws, key, S, state, known, LOWER, -1)
+            return known
+        m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
     new_node(ws, level)
     best = INF
     best_guess = -1
@@ -244,7 +273,7 @@ def solve(ws, S, h, d, level, beta):
             for j in range(parts):
                 c = ws.part_size[level, j]
                 part_bound = set_lower_bound(c, d - 1)
-                if use_memo and c >= MEMO_MIN and part_bound < INF:
+                if ws.use_memo and forced < 0 and c >= MEMO_MIN and part_bound < INF:
                     if ws.hard:
                         child_state(ws, level, g, ws.part_code[level, j])
                     start = ws.part_start[level, j]
@@ -281,7 +310,7 @@ def solve(ws, S, h, d, level, beta):
                         start = ws.part_start[level, j]
                         part_beta = min(part_bound + margin, cutoff - total + part_bound)
                         value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
-                                      d - 1, level + 1, part_beta)
+                                      d - 1, level + 1, part_beta, NO_GUESS)
                         ws.part_exact[level, j] = value < part_beta
                         total += value - part_bound
                         ws.part_bound[level, j] = value

@@ -21,15 +21,21 @@ _SOLVERS: dict[tuple, Solver] = {}
 _LOCK = threading.Lock()
 
 
+MAX_SOLVERS = 3  # per worker: e.g. the exact search and a beam for upper bounds side by side
+
+
 def solver_for(game: Game, beam: int, cache_mb: float, pair_mb: float = 0) -> Solver:
-    """This worker's solver for a game and search setting. Keyed by thread too: a workspace must
-    never be shared by two threads. Solvers of another game or setting are dropped to bound
+    """This worker's solver for a game and search setting (its memo stays warm between tasks).
+    Keyed by thread too: a workspace must never be shared by two threads. Solvers of another game
+    are dropped, and of this game at most MAX_SOLVERS are kept (the oldest goes), to bound
     memory."""
     key = (game.fingerprint, beam, cache_mb, pair_mb, threading.get_ident())
     with _LOCK:
         if key not in _SOLVERS:
-            for old in [k for k in _SOLVERS if k[:4] != key[:4]]:
+            for old in [k for k in _SOLVERS if k[0] != key[0]]:
                 del _SOLVERS[old]
+            while len(_SOLVERS) >= MAX_SOLVERS:
+                del _SOLVERS[next(iter(_SOLVERS))]
             _SOLVERS[key] = Solver(game, beam=beam, cache_mb=cache_mb, pair_mb=pair_mb)
         return _SOLVERS[key]
 
@@ -79,7 +85,7 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
     left = game.max_guesses - 1
     out = []
     for guess in guesses:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         failing = []
         for code, part in solver.parts(game.all_candidates(), guess):
             child = solver.child_state(None, guess, code)
@@ -93,5 +99,6 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
             if not every_branch:
                 break
         out.append(WorstResult(game.guesses.words[guess], not failing, failing,
-                               every_branch or not failing, time.perf_counter() - start))
+                               every_branch or not failing, time.perf_counter() - start,
+                               time.thread_time() - cpu))
     return out

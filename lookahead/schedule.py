@@ -107,6 +107,23 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
             output.close()
 
 
+def collect_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
+                  on_item: Callable[[Any], None] | None = None) -> list:
+    """`run_paced` for tasks that return one result per item of their batch: every result, in
+    completion order, each also given to `on_item` as it comes."""
+    results: list = []
+
+    def take(batch_results: list) -> None:
+        for result in batch_results:
+            results.append(result)
+            if on_item:
+                on_item(result)
+
+    run_paced(items, call, setting, take)
+    return results
+
+
+
 @contextmanager
 def interrupts_held(setting: SearchSetting) -> Iterator[None]:
     """Start worker processes with Ctrl-C (SIGINT) blocked from their first instruction: a process

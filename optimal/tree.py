@@ -278,7 +278,7 @@ def parse_selby(text: str, source: str = "tree") -> tuple[Node, list[str]]:
         node = None
         for level in range(len(tokens) // 2):
             word, mark = tokens[2 * level].lower(), tokens[2 * level + 1]
-            if len(word) != length or not mark[length:].isdigit() or int(mark[length:]) != level + 1:
+            if len(word) != length or not mark[length:].isdecimal() or int(mark[length:]) != level + 1:
                 raise BadInput(f"{source} line {number}: bad token {quoted(word)} {quoted(mark)} at guess "
                                f"{level + 1}")
             code = parse_reply(mark[:length], length)
@@ -335,36 +335,53 @@ def _object(pairs: list[tuple[str, object]]) -> _Object:
     return obj
 
 
-def read_tree(path: str | Path) -> TreeFile:
+def read_tree(path: str | Path, keep_defects: bool = False) -> TreeFile:
     """Read a tree file in either format (JSON is recognised by its first character). A file
     that is malformed (wrong types, a key twice, nested absurdly deep) is BadInput; a tree that
-    names one reply twice is read, with the defect listed in `defects`."""
+    names one reply twice is DefectiveTree, or, with `keep_defects`, read with the defect listed in
+    `defects` (for a verifier that reports every defect)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise BadInput(f"cannot read tree {path}: {error}") from None
+    return parse_tree_text(text, str(path), keep_defects)
+
+
+def parse_tree_text(text: str, source: str = "tree", keep_defects: bool = False) -> TreeFile:
+    """A tree from its text in either format (JSON is recognised by its first character): what
+    `read_tree` does after reading the file, for text that arrives another way (pasted into the web
+    page). `source` names it in error messages. Malformed text (wrong types, a key twice, nesting
+    absurdly deep) is BadInput; a tree that names one reply twice is DefectiveTree, unless
+    `keep_defects` (then its `defects` list them)."""
     if text.lstrip().startswith(("{", "[")):
-        try:
-            document = json.loads(text, object_pairs_hook=_object)
-        except json.JSONDecodeError as error:
-            raise BadInput(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
-        except (RecursionError, ValueError):
-            raise BadInput(f"{path}: not a tree file (nested too deeply, or a number too long)") from None
-        if not isinstance(document, dict) or "tree" not in document:
-            raise BadInput(f"{path}: not a tree file (no 'tree' key)")
-        try:
-            check_document(document)
-            game_block = document.get("game") or {}
-            rule = rule_named(game_block.get("rule", "wordle"))
-            defects: list[str] = []
-            tree = node_from_json(document["tree"], game_block.get("length"), rule, defects)
-        except BadInput as error:
-            raise BadInput(f"{path}: {error}") from None
-        meta = {key: value for key, value in document.items() if key != "tree"}
-        return TreeFile(tree, "json", meta, None, defects)
-    tree, answers = parse_selby(text, str(path))
+        tree_file = _tree_from_json_text(text, source)
+        if tree_file.defects and not keep_defects:
+            raise DefectiveTree(f"{source}: tree is defective: {tree_file.defects[0]}")
+        return tree_file
+    tree, answers = parse_selby(text, source)
     return TreeFile(tree, "selby", {}, answers)
+
+
+def _tree_from_json_text(text: str, source: str) -> TreeFile:
+    try:
+        document = json.loads(text, object_pairs_hook=_object)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"{source}: not valid JSON ({error.msg}, line {error.lineno})") from None
+    except (RecursionError, ValueError):
+        raise BadInput(f"{source}: not a tree file (nested too deeply, or a number too long)") from None
+    if not isinstance(document, dict) or "tree" not in document:
+        raise BadInput(f"{source}: not a tree file (no 'tree' key)")
+    try:
+        check_document(document)
+        game_block = document.get("game") or {}
+        rule = rule_named(game_block.get("rule", "wordle"))
+        defects: list[str] = []
+        tree = node_from_json(document["tree"], game_block.get("length"), rule, defects)
+    except BadInput as error:
+        raise BadInput(f"{source}: {error}") from None
+    meta = {key: value for key, value in document.items() if key != "tree"}
+    return TreeFile(tree, "json", meta, None, defects)
 
 
 def _whole(value: object) -> bool:
@@ -381,9 +398,7 @@ def check_document(document: dict) -> None:
     game = document.get("game")
     if game is not None:
         if not isinstance(game, dict):
-            raise BadInput("'game' must be an object")
-        if "rule" in game and not isinstance(game["rule"], str):
-            raise BadInput("game.rule must be a name, like wordle")
+            raise BadInput("the 'game' block must be an object")
         for side in ("answers", "guesses"):
             block = game.get(side)
             if block is None:
@@ -399,7 +414,7 @@ def check_document(document: dict) -> None:
             raise BadInput(f"game.max_guesses must be a whole number from 1 to 64, not {quoted(str(limit))}")
         length = game.get("length")
         if length is not None and (not _whole(length) or not 2 <= length <= 8):
-            raise BadInput(f"game.length must be a whole number from 2 to 8, not {quoted(str(length))}")
+            raise BadInput(f"the game's 'length' must be a word length (2 to 8), not {quoted(str(length))}")
     stats = document.get("stats")
     if stats is not None:
         if not isinstance(stats, dict):

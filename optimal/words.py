@@ -29,6 +29,7 @@ BUNDLED_LISTS = {
     "guesses-12972": "guesses-12972.txt",  # original Wordle allowed guesses
     "nyt-answers": "nyt-answers.txt",  # NYT answers, 2,309
     "nyt-guesses": "nyt-guesses.txt",  # NYT allowed guesses, 14,855
+    "nyt-answers-3158": "nyt-answers-3158.txt",  # the extended answer list, 3,158 (July 2023)
 }
 
 #: Named pairings of (answers, guesses), selectable with `--lists`.
@@ -37,6 +38,7 @@ LIST_PAIRS = {
     "nyt": ("nyt-answers", "nyt-guesses"),
     "nyt-original": ("nyt-answers", "guesses-12972"),
     "norvig": ("nyt-answers", "nyt-answers"),  # Norvig's notebook: 2,309 words as answers and guesses
+    "nyt-extended": ("nyt-answers-3158", "nyt-guesses"),  # the extended answers, NYT guesses
 }
 
 

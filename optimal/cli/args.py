@@ -100,6 +100,18 @@ def memory_mb(text: str) -> float:
     return value
 
 
+def seconds(text: str) -> float:
+    """argparse type for a time in seconds: positive and finite (at most a year)."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= 365 * 86400:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, at most a year, "
+                                         f"not {text.strip()}")
+    return value
+
+
 def widths(minimum: int) -> Callable[[str], list[int]]:
     """argparse type for a comma-separated list of beam widths, each at least `minimum`."""
     def parse(text: str) -> list[int]:
@@ -107,9 +119,10 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
             values = [int(part) for part in text.split(",") if part.strip()]
         except ValueError:
             raise argparse.ArgumentTypeError(f"{quoted(text)}: expected numbers like 1,5,20") from None
-        if not values or min(values) < minimum or max(values) > MAX_BEAM:
-            raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be between {minimum} "
-                                             f"and {MAX_BEAM:,}")
+        if not values or min(values) < minimum:
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be at least {minimum}")
+        if max(values) > MAX_BEAM:
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be at most {MAX_BEAM:,}")
         return values
     return parse
 
@@ -133,9 +146,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
     group.add_argument("--lists", choices=sorted(LIST_PAIRS), default=None,
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
-                            "norvig = the 2,309 answers as both)")
+                            "norvig = the 2,309 answers as both; nyt-extended = the extended "
+                            "3,158 answers with the 14,855 guesses)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
-                       "list (answers-2315, guesses-12972, nyt-answers, nyt-guesses)")
+                       "list (answers-2315, guesses-12972, nyt-answers, nyt-guesses, nyt-answers-3158)")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     group.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth, metavar="N",

@@ -14,7 +14,7 @@ import time
 from contextlib import nullcontext
 from pathlib import Path
 
-from lookahead import finishing_tree, memory_estimate, solve_state
+from lookahead import finishing_tree, memory_estimate, ranked_guesses, solve_state
 from optimal.cli.backends import parallel_backend
 from optimal.cli.outputs import (claimed_folder, file_set, provenance, run_dir, write_report,
                                  write_summary, write_tree)
@@ -23,6 +23,7 @@ from optimal.errors import BadInput, DefectiveTree, NoTree
 from optimal.files import memory_bytes
 from optimal.game import Game, parse_history
 from optimal.search import render
+from optimal.search.exact import rank_exactly
 from optimal.search.first import FirstRun, search_first_words
 from optimal.search.request import SearchRequest, build_parser, request_from_args
 from optimal.search.worst import search_worst
@@ -31,7 +32,10 @@ from optimal.tree import verified
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # a usage error (its one line is written) or --help: the exit code
+        return stop.code if isinstance(stop.code, int) else 2
     return run_cli(lambda: run(request_from_args(args, argv)), parser.prog)
 
 
@@ -46,24 +50,27 @@ def run(request: SearchRequest) -> int:
                      "can be found (raise --max-depth)")
     check_memory(game, request)
     beam = request.setting.beam
-    suffix = "-worst" if request.kind == "worst" else (f"-beam{beam}" if beam else "")
+    suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
     out_dir = run_dir(request.out, game, suffix)
     with claimed_folder(out_dir) if request.write else nullcontext(), \
             parallel_backend(request.setting.backend, request.scheduler):
         if request.kind == "worst":
             return run_worst(game, request, out_dir)
+        if request.kind == "exact":
+            return run_exact(game, request, out_dir)
         return run_first(game, request, out_dir)
 
 
 def check_memory(game: Game, request: SearchRequest) -> None:
-    """Say, before the work starts, how much memory the run may take; refuse more than the
-    machine has."""
+    """Say, before the work starts, how much memory the run may take when that is worth saying
+    (workers may start, or it is a good part of the machine's); refuse more than the machine
+    has."""
     estimate = memory_estimate(game, request.setting, request.objective)
     have = memory_bytes() / 2**20
     if estimate.total_mb > have:
         raise BadInput(f"this run may need about {estimate.total_mb:,.0f} MB but the machine has "
                        f"{have:,.0f} MB: lower --cache-mb or --jobs")
-    if not request.quiet:
+    if not request.quiet and (estimate.solvers > 1 or estimate.total_mb > have / 2):
         sys.stderr.write(estimate.text() + " (see --cache-mb, --jobs)\n")
 
 
@@ -146,6 +153,28 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "
                      f"every answer within {game.max_guesses} guesses in {game.mode} mode")
+    return 0
+
+
+def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
+    start = time.perf_counter()
+    rows, how = rank_exactly(game, request, out_dir)
+    seconds = time.perf_counter() - start
+    print(render.exact_text(game, rows, how, seconds))
+    if request.write:
+        order = {game.guesses.words[g]: rank for rank, (g, _) in
+                 enumerate(ranked_guesses(game, request.setting), start=1)}
+        prov = provenance(seconds, request.argv)
+        summary = render.exact_summary(game, rows, how, seconds)
+        summary["provenance"] = prov
+        with file_set(out_dir) as staging:
+            write_summary(staging, summary)
+            write_report(staging, render.exact_markdown(game, rows, order, how, seconds,
+                                                        request.budget), prov, name="EXACT.md")
+        print(f"\nwrote {out_dir / 'summary.json'}, {out_dir / 'EXACT.md'}")
+    if not any(r.feasible for r in rows):
+        raise NoTree(f"no tree exists: none of the {len(rows)} evaluated first guesses finds every "
+                     f"answer within {game.max_guesses} guesses in {game.mode} mode")
     return 0
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lookahead import BACKENDS, SearchSetting
 from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, bounded_int,
                               capped_workers, memory_mb, non_negative_int, positive_int,
-                              word_list, workers)
+                              seconds, word_list, workers)
 from optimal.cli.backends import check_scheduler
 from optimal.errors import BadInput
 
@@ -41,6 +41,7 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
+  python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
 """
 
 
@@ -59,6 +60,8 @@ class SearchRequest:
     shortfall: int = 0
     prove: bool = False
     scheduler: str | None = None
+    rank: str = "bound"
+    budget: float = 60.0
     out: str = "results"
     write: bool = True
     quiet: bool = False
@@ -67,15 +70,19 @@ class SearchRequest:
 
     @property
     def kind(self) -> str:
-        """'state' (--from), 'worst' (--objective worst) or 'first' (first-guess search)."""
+        """'state' (--from), 'worst' (--objective worst), 'exact' (--rank exact) or 'first'
+        (first-guess search)."""
         if self.history is not None:
             return "state"
-        return "worst" if self.objective == "worst" else "first"
+        if self.objective == "worst":
+            return "worst"
+        return "exact" if self.rank == "exact" else "first"
 
     @property
     def checkpointed(self) -> bool:
-        """Long --all runs keep a checkpoint in the results folder, to resume from."""
-        return self.every and self.write
+        """Long runs (--all, and every --rank exact run) keep a checkpoint in the results folder,
+        to resume from."""
+        return (self.every or self.rank == "exact") and self.write
 
 
 def build_parser() -> Parser:
@@ -104,6 +111,15 @@ def build_parser() -> Parser:
                         help="with --objective worst: for each of the first N words searched that "
                              "fails, the fewest answers that must take longer (when branches have "
                              "3 guesses left); with --first or --top, not --all")
+    search.add_argument("--rank", choices=["bound", "exact"], default="bound",
+                        help="bound: prove the best word, the others only not better (default); "
+                             "exact: the exact optimum of every word evaluated, each within "
+                             "--budget seconds (else its proven lower bound and a beam's upper "
+                             "bound); resumable with --all")
+    search.add_argument("--budget", type=seconds, default=60.0, metavar="SECONDS",
+                        help="with --rank exact: time per word before it is left at its bounds "
+                             "(default 60; a rerun with a larger budget takes those words up "
+                             "again)")
     search.add_argument("--beam", type=bounded_int(0, MAX_BEAM), default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
@@ -144,6 +160,8 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     if args.shortfall and args.all:
         raise BadInput("--shortfall needs every branch of a word searched, --all stops at the first "
                        "failing one: use --first or --top with --shortfall")
+    if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
+        raise BadInput("--rank exact goes with the total objective, without --beam or --from")
     if args.objective == "worst":
         if args.history is not None:
             raise BadInput("--objective worst is about first guesses: it does not go with --from")
@@ -151,8 +169,8 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
             raise BadInput("--objective worst is always exact: drop --beam")
         if args.max_depth is not None and args.max_depth < 2:
             raise BadInput("--max-depth must be at least 2 for --objective worst")
-    if args.restart and not args.all:
-        raise BadInput("--restart goes with --all (only --all runs keep a checkpoint)")
+    if args.restart and not (args.all or args.rank == "exact"):
+        raise BadInput("--restart goes with --all or --rank exact (the runs that keep a checkpoint)")
     if args.restart and args.no_write:
         raise BadInput("--restart goes with a results folder: drop --no-write")
     if args.scheduler is not None and args.backend != "dask":
@@ -165,6 +183,6 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     jobs = args.jobs if args.backend == "dask" else capped_workers(args.jobs)  # a cluster has its own cores
     setting = SearchSetting(args.beam, args.cache_mb, jobs, args.backend)
     return SearchRequest(game, setting, args.first or (), args.top, args.all, args.history,
-                         args.objective, args.shortfall, args.prove, args.scheduler, args.out,
-                         not args.no_write, args.quiet, args.restart,
+                         args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
+                         args.budget, args.out, not args.no_write, args.quiet, args.restart,
                          tuple(argv) if argv is not None else None)

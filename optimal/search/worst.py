@@ -91,7 +91,7 @@ def check_entry(game: Game, words: set[str]):
     (feasible, its failing branches, whether they are all listed, seconds), consistent in itself
     and with the game: each failing branch is a real reply of that word, named once, holding the
     number of answers it says."""
-    keys = {"word", "feasible", "failing", "complete", "seconds"}
+    keys = {"word", "feasible", "failing", "complete", "seconds", "cpu_seconds"}
 
     def check(word: object, entry: object) -> None:
         if word not in words:
@@ -104,7 +104,7 @@ def check_entry(game: Game, words: set[str]):
             raise ValueError("feasible and complete must be true or false, failing a list")
         if feasible != (not failing) or (feasible and not complete):
             raise ValueError("feasible must mean no failing branch")
-        if not seconds_ok(entry["seconds"]):
+        if not seconds_ok(entry["seconds"]) or not seconds_ok(entry["cpu_seconds"]):
             raise ValueError("seconds must be a number, at least 0")
         row = game.matrix[game.guess_id(word)]
         seen = set()
@@ -131,7 +131,8 @@ def load_results(path: Path, game: Game, words: list[int]) -> dict[str, WorstRes
     names = {game.guesses.words[g] for g in words}
     data = load_checkpoint(path, identity(game, "worst", 0), check_entry(game, names))
     return {word: WorstResult(word, r["feasible"], [FailingBranch(**f) for f in r["failing"]],
-                              r["complete"], float(r["seconds"])) for word, r in data.items()}
+                              r["complete"], float(r["seconds"]), float(r["cpu_seconds"]))
+            for word, r in data.items()}
 
 
 def save_results(path: Path, game: Game, done: dict[str, WorstResult]) -> None:
