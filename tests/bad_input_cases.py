@@ -18,7 +18,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Case:
     id: str
-    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, greedy
+    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, greedy, web
     argv: tuple[str, ...]
     code: int = 2
     message: str = ""  # a fragment the stderr line must contain
@@ -86,6 +86,10 @@ CASES = [
     case("search-shortfall-all", "search", S + "--objective worst --all --shortfall 3", 2, "--shortfall"),
     case("search-prove-without-beam", "search", S + "--top 2 --prove", 2, "--prove"),
     case("search-restart-without-all", "search", S + "--first trace --restart", 2, "--restart"),
+    case("search-budget-nan", "search", S + "--rank exact --top 2 --budget nan", 2, "--budget"),
+    case("search-budget-negative", "search", S + "--rank exact --top 2 --budget -1", 2, "--budget"),
+    case("search-budget-inf", "search", S + "--rank exact --top 2 --budget inf", 2, "--budget"),
+    case("search-rank-exact-beam", "search", S + "--rank exact --top 2 --beam 3", 2, "--rank exact"),
     case("search-restart-no-write", "search", S + "--all --restart --no-write", 2, "--restart"),
     case("search-all-and-first", "search", S + "--all --first trace", 2, "not allowed"),
     case("search-unknown-lists", "search", "--lists bogus --first trace --quiet", 2, "--lists"),
@@ -225,6 +229,12 @@ CASES = [
     case("greedy-metric", "greedy", L + "--metric bogus", 2, "--metric"),
     case("greedy-depth-huge", "greedy", L + "--max-guesses 100000000", 2, "--max-guesses"),
     case("greedy-jotto-selby", "greedy", "--game jotto --lists norvig --out {OUT}.txt", 2, "Selby"),
+    # ------------------------------------------------------------ web (fails before serving)
+    case("web-port", "web", L + "--port 70000", 2, "--port"),
+    case("web-budget-nan", "web", L + "--budget nan", 2, "--budget"),
+    case("web-queue-negative", "web", L + "--queue -1", 2, "--queue"),
+    case("web-trees-missing", "web", L + "--trees /nonexistent/trees", 2, "--trees"),
+    case("web-answers-empty", "web", ["--answers", ""], 2, "empty"),
 ]
 
 

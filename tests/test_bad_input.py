@@ -24,6 +24,7 @@ import optimal.game
 import optimal.pangrams.command
 import optimal.search.command
 import optimal.verify
+import optimal.web.command
 from optimal.tree import tree_document
 from tests.bad_input_cases import CASES, files
 from tests.conftest import small_game
@@ -32,7 +33,8 @@ from tests.helpers import naive_tree
 COMMANDS = {"search": optimal.search.command.main, "verify": optimal.verify.main,
             "compare": optimal.compare.main, "absurdle": optimal.absurdle.main,
             "antiwordle": optimal.antiwordle.main, "pangrams": optimal.pangrams.command.main,
-            "assist": optimal.assist.command.main, "greedy": greedy_command.main}
+            "assist": optimal.assist.command.main, "greedy": greedy_command.main,
+            "web": optimal.web.command.main}
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -537,3 +537,45 @@ def test_a_search_survives_a_damaged_kernel_cache(tmp_path, capsys):
     assert len(result.stderr.splitlines()) == 1 and "was damaged" in result.stderr
     assert claim_line(result.stdout) == expected
     assert folder.is_dir() and list(cache.glob(folder.name + ".damaged-*"))
+
+
+# ---------------------------------------------------------------- checkpoints, --rank exact
+
+
+@pytest.fixture(scope="module")
+def exact_run(tmp_path_factory):
+    """--rank exact over the top 8 words of 60 answers (every run keeps its checkpoint)."""
+    root = tmp_path_factory.mktemp("exact")
+    args = ["--answers", write_list(root / "a60.txt", 60), "--rank", "exact", "--top", "8",
+            "--jobs", "1", "--quiet", "--out", str(root / "results")]
+    assert search(args) == 0
+    folder = root / "results" / "a60-a60-normal-d6-exact"
+    return folder, args, json.loads((folder / "summary.json").read_text())
+
+
+def an_exact_word(run) -> str:
+    data = json.loads((run[0] / "checkpoint-exact.json").read_text())
+    return next(word for word, r in data["results"].items() if r["exact"])
+
+
+EXACT_DAMAGE = [
+    ("forged-below-bound", lambda run: forged(set_entry(lambda d: an_exact_word(run), lower=1,
+                                                        upper=1)), "outside what is possible"),
+    ("forged-exact-apart", lambda run: forged(lambda d: d["results"][an_exact_word(run)].update(
+        upper=d["results"][an_exact_word(run)]["upper"] + 1)), "both bounds"),
+    ("forged-longest-game", lambda run: forged(set_entry(lambda d: an_exact_word(run), worst=99)),
+     "within the guess limit"),
+    ("hand-edit", lambda run: edited(set_entry(lambda d: an_exact_word(run), lower=2, upper=2)),
+     "does not match its digest"),
+    ("total-checkpoint-format", lambda run: forged(lambda d: d["results"].update(
+        {an_exact_word(run): {"value": 100, "exact": True, "seconds": 0}})), "expected"),
+]
+
+
+@pytest.mark.parametrize("damage", EXACT_DAMAGE, ids=[d[0] for d in EXACT_DAMAGE])
+def test_a_damaged_rank_exact_checkpoint_is_refused(damage, exact_run, tmp_path, capsys):
+    _, change, fragment = damage
+    code, out, err, checkpoint = rerun(exact_run, tmp_path, capsys, change(exact_run))
+    assert code == 2 and out == "", err
+    lines = err.splitlines()
+    assert len(lines) == 1 and str(checkpoint) in lines[0] and fragment in lines[0], err
