@@ -8,6 +8,11 @@ and the ratio parallel / serial (below 1: the workers paid; about 1: the run sta
 should when the work is small). The baseline is the serial run, measured in the same run; the
 figure is the median of --repeat runs, alternating the two so a busy machine hurts both alike.
 
+Both runs give each process the same memo (--cache-mb is the run's total, split between this
+process and each worker: 1024 MB for --jobs 2 is 341 MB each, so --jobs 1 gets 341 MB), since a
+larger memo alone changes the time (its table is touched page by page), which would be mistaken for
+the workers' effect.
+
 Usage: python benchmarks/bench_parallel.py [--repeat 3] [--large]
 """
 
@@ -43,11 +48,16 @@ def lists(folder: Path) -> dict[str, list[str]]:
     }
 
 
+MEMO_MB = 1024 / 3  # each process's memo in both runs
+
+
 def wall(args: list[str], jobs: int) -> tuple[float, str]:
     """Wall time of one run and its headline (the best word's line)."""
+    total = MEMO_MB * (1 if jobs == 1 else jobs + 1)
     start = time.perf_counter()
     out = subprocess.run([sys.executable, "-m", "optimal.search", *args, "--jobs", str(jobs),
-                          "--no-write", "--quiet"], capture_output=True, text=True, cwd=ROOT)
+                          "--cache-mb", f"{total:.1f}", "--no-write", "--quiet"],
+                         capture_output=True, text=True, cwd=ROOT)
     seconds = time.perf_counter() - start
     if out.returncode:
         raise SystemExit(out.stderr)
