@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
