@@ -23,8 +23,7 @@ import signal
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,9 +115,11 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
         return
     batches = [pending[i:i + size] for i in range(0, len(pending), size)]
     jobs = (delayed(function)(*arguments) for function, arguments in map(call, batches))
-    with interrupts_held(setting):  # workers are started here: they must be born deaf to Ctrl-C
+    held = HeldInterrupt(setting)
+    with held:  # workers are started here: they must be born deaf to Ctrl-C
         output = setting.parallel(len(batches))(jobs)
     try:
+        held.release()  # and a Ctrl-C that came while they started is raised now
         for result in output:
             take(result)
     finally:
@@ -143,25 +144,48 @@ def collect_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], s
     return results
 
 
-
-@contextmanager
-def interrupts_held(setting: SearchSetting) -> Iterator[None]:
+class HeldInterrupt:
     """Start worker processes with Ctrl-C (SIGINT) blocked from their first instruction: a process
     inherits its parent's blocked signals, whereas the initializer that ignores the signal
     (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C meant for the
     main process would print a worker's KeyboardInterrupt traceback.
 
-    This thread blocks the signal while the workers start; the process still hears a Ctrl-C (the
-    signal goes to a thread that does not block it, or waits until this one unblocks it), so it is
-    never lost. multiprocessing's resource tracker, which unblocks the signal when it starts, is
-    started first."""
-    if setting.backend != "loky" or threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    resource_tracker.ensure_running()
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    While the workers start, this thread blocks the signal and a Ctrl-C (which may still reach the
+    process through another thread) is only recorded, so the start is never cut in half; it is
+    raised as KeyboardInterrupt right after (`release`), so it is never lost either.
+    multiprocessing's resource tracker, which unblocks the signal when it starts, is started
+    first."""
+
+    def __init__(self, setting: SearchSetting):
+        self.active = (setting.backend == "loky" and hasattr(signal, "pthread_sigmask")
+                       and threading.current_thread() is threading.main_thread())
+        self.interrupted = False
+        self.installed = False
+        self.previous = None
+
+    def __enter__(self) -> "HeldInterrupt":
+        if self.active:
+            resource_tracker.ensure_running()
+            self.previous = signal.signal(signal.SIGINT, self._record)
+            self.installed = True
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def _record(self, signum, frame) -> None:
+        self.interrupted = True
+
+    def __exit__(self, kind, error, trace) -> None:
+        if self.active:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one: recorded
+            if kind is not None:
+                self.release()
+
+    def release(self) -> None:
+        """Give Ctrl-C back to its usual handler, and raise KeyboardInterrupt if one came while
+        the workers started (called inside the caller's try, so its cleanup runs)."""
+        if self.installed:  # (None: a handler not set from Python; the default then)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
+            self.installed = False
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
