@@ -8,6 +8,14 @@ work starts in this process; once it has run for `SERIAL_SECONDS`, the measured 
 the rest is worth a pool (the remaining serial time exceeds what the pool saves) and how many
 items each task should carry (about `TASK_SECONDS` of work, but at least a few tasks per worker).
 
+That first rate is only a guess (the first items are the most promising guesses, searched deepest,
+and the later ones are often refuted in microseconds), so each task reports how long its items took
+and the tasks handed out next are sized by the rate the workers measured.
+
+On a Dask cluster the same pace holds (a cluster's tasks cost milliseconds each too, so one item
+per task would leave the workers waiting on the network), the pool is the cluster's worker threads,
+and it is always used for the rest (the user started it; it costs nothing to start).
+
 A worker's start-up is seconds of CPU work (imports, kernels, the matrix): on a machine whose cores
 are already busy (the load average above the core count) it takes proportionally longer, while the
 main process waits, so the start-up cost is scaled by how busy the machine is (`busy_factor`).
@@ -27,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from joblib import delayed
+from joblib import delayed, effective_n_jobs
 from multiprocessing import resource_tracker
 
 from lookahead.setting import SearchSetting
@@ -35,8 +43,18 @@ from lookahead.setting import SearchSetting
 SERIAL_SECONDS = 1.5  # work done in this process before the rate is judged
 TASK_SECONDS = 0.5  # the work one task should carry, so per-task overhead stays small
 #: seconds to start a pool of workers and warm them (measured on the 2-core development machine:
-#: loky about 2 s; threads start at once). With dask the user has chosen the cluster: use it.
+#: loky about 2 s; threads start at once). A Dask cluster is already running.
 POOL_START = {"loky": 2.5, "threading": 0.05, "dask": 0.0}
+
+
+def pool_size(setting: SearchSetting) -> int:
+    """How many workers the rest of the work is spread over: the setting's jobs, or on a Dask
+    cluster its worker threads (joblib asks the scheduler). One job means this process only."""
+    if setting.jobs <= 1:
+        return 1
+    if setting.backend == "dask":
+        return max(1, effective_n_jobs(-1))
+    return setting.jobs
 
 
 @dataclass
@@ -46,40 +64,51 @@ class Pace:
     setting: SearchSetting
     started: float = 0.0
     done: int = 0
+    jobs: int = 1
+    task_items: int = 0  # items the workers' finished tasks carried
+    task_seconds: float = 0.0  # and the seconds those tasks took
 
     def __post_init__(self) -> None:
         self.started = time.perf_counter()
-
-    @property
-    def parallel_now(self) -> bool:
-        """With dask, every task goes to the cluster from the start."""
-        return self.setting.jobs > 1 and self.setting.backend == "dask"
+        self.jobs = pool_size(self.setting)
 
     def keep_serial(self) -> bool:
         """True while the serial phase lasts (always with one worker)."""
-        if self.setting.jobs <= 1:
+        if self.jobs <= 1:
             return True
-        if self.parallel_now:
-            return False
         return time.perf_counter() - self.started < SERIAL_SECONDS
 
     def batch_size(self, remaining: int) -> int:
         """Items per task for the remaining work, or 0 when finishing serially is faster."""
-        if remaining <= 0 or self.setting.jobs <= 1:
+        if remaining <= 0 or self.jobs <= 1:
             return 0
-        if self.parallel_now:
-            return 1
         elapsed = time.perf_counter() - self.started
         rate = elapsed / max(1, self.done)  # seconds per item so far
         serial = rate * remaining
-        jobs = self.setting.jobs
+        jobs = self.jobs
         start = POOL_START.get(self.setting.backend, 2.5)
         if self.setting.backend == "loky":
             start *= busy_factor()
         if serial <= start + serial / jobs:
             return 0
+        return self.per_task(rate, remaining)
+
+    def per_task(self, rate: float, remaining: int) -> int:
+        """About TASK_SECONDS of items at `rate` seconds each, but at least 4 tasks per worker."""
         per_task = max(1, math.ceil(TASK_SECONDS / max(rate, 1e-9)))
-        return max(1, min(per_task, math.ceil(remaining / (4 * jobs))))
+        return max(1, min(per_task, math.ceil(remaining / (4 * self.jobs))))
+
+    def record(self, items: int, seconds: float) -> None:
+        """A worker's task of `items` items took `seconds`."""
+        self.task_items += items
+        self.task_seconds += seconds
+
+    def next_size(self, first: int, remaining: int) -> int:
+        """Items for the next task: `first` (the serial phase's guess) until the workers have
+        reported, then by their measured rate."""
+        if not self.task_items:
+            return min(first, remaining)
+        return self.per_task(self.task_seconds / self.task_items, remaining)
 
 
 def busy_factor() -> float:
@@ -113,14 +142,23 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
             function, arguments = call([item])
             take(function(*arguments))
         return
-    batches = [pending[i:i + size] for i in range(0, len(pending), size)]
-    jobs = (delayed(function)(*arguments) for function, arguments in map(call, batches))
+
+    def tasks():  # each sized, and its call made, as it is handed out
+        start = 0
+        while start < len(pending):
+            batch = pending[start:start + pace.next_size(size, len(pending) - start)]
+            start += len(batch)
+            function, arguments = call(batch)
+            yield delayed(run_task)(function, tuple(arguments), len(batch))
+
+    workers = min(pace.jobs, math.ceil(len(pending) / size))
     held = HeldInterrupt(setting)
     with held:  # workers are started here: they must be born deaf to Ctrl-C
-        output = setting.parallel(len(batches))(jobs)
+        output = setting.parallel(workers)(tasks())
     try:
         held.release()  # and a Ctrl-C that came while they started is raised now
-        for result in output:
+        for result, carried, seconds in output:
+            pace.record(carried, seconds)
             take(result)
     finally:
         with warnings.catch_warnings():  # joblib's note that unused tasks were cancelled: we know
@@ -142,6 +180,19 @@ def collect_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], s
 
     run_paced(items, call, setting, take)
     return results
+
+
+def run_task(function: Callable, arguments: tuple, items: int) -> tuple[Any, int, float]:
+    """`function(*arguments)`, with the number of items it carried and the seconds it took (the
+    pace's measure), the arguments handed over as one tuple.
+
+    Why: joblib's dask backend scatters every argument larger than 1 kB (e.g. the candidates
+    array) to a single worker and sends the other tasks a reference to it. Scattered data cannot
+    be recomputed, so if that worker dies every later task fails with "lost dependencies" instead
+    of being retried. A tuple is never scattered: it travels with each task, and any worker can run
+    the task again."""
+    start = time.perf_counter()
+    return function(*arguments), items, time.perf_counter() - start
 
 
 class HeldInterrupt:

@@ -47,14 +47,16 @@ class SearchSetting:
         """The same setting with another beam width (0: exact)."""
         return replace(self, beam=int(beam))
 
-    def parallel(self, n_tasks: int) -> Parallel:
-        """A joblib Parallel for this setting, giving results as they complete. Loky workers start
-        with `lookahead.parallel.worker_started` (Ctrl-C ignored, exit when this process dies)."""
-        n_jobs = min(self.jobs, max(1, n_tasks))
-        options = dict(n_jobs=n_jobs, return_as="generator_unordered", pre_dispatch="n_jobs",
-                       batch_size=1)
-        if self.backend == "dask":
-            return Parallel(**options)  # the backend parallel_config(backend='dask') set up
+    def parallel(self, n_jobs: int) -> Parallel:
+        """A joblib Parallel for this setting, giving results as they complete. Tasks are handed
+        out as workers free up, so each reads the latest cutoff; on a Dask cluster one more task
+        per worker waits in line, to hide the network's round trip. Loky workers start with
+        `lookahead.workers.worker_started` (Ctrl-C ignored, exit when this process dies)."""
+        if self.backend == "dask":  # the backend optimal.cli.backends configured
+            return Parallel(n_jobs=-1, return_as="generator_unordered", pre_dispatch="2*n_jobs",
+                            batch_size=1)
+        options = dict(n_jobs=max(1, n_jobs), return_as="generator_unordered",
+                       pre_dispatch="n_jobs", batch_size=1)
         if self.backend == "loky":
             with parallel_config(backend="loky", initializer=worker_started,
                                  initargs=(os.getpid(),)):

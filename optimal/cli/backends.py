@@ -4,6 +4,11 @@ The engine hands its tasks to joblib; `--backend dask --scheduler ADDRESS` makes
 to a running Dask scheduler instead (joblib's `parallel_config(backend='dask')`), so the same run
 goes to a cluster unchanged. The address is checked when the command line is read
 (`check_scheduler`), before any work, and a scheduler that cannot be reached is one line.
+
+Security is Dask's own: a `tls://` address is reached with the TLS files of Dask's configuration
+(`distributed.comm.tls.*`, e.g. the environment variables in TLS_SETTINGS, or a YAML file in
+~/.config/dask/), which dask's Client reads itself. The scheduler and its workers unpickle what
+they are sent, so a cluster must be reachable only by people trusted like the code (README.md).
 """
 
 from __future__ import annotations
@@ -35,6 +40,11 @@ def check_scheduler(address: str) -> None:
     if importlib.util.find_spec("dask") is None or importlib.util.find_spec("distributed") is None:
         raise BadInput("--backend dask needs the dask extra: pip install 'optimal[dask]'")
 
+#: Dask's environment variables for a client's TLS files (its configuration keys
+#: distributed.comm.tls.ca-file, .client.cert and .client.key)
+TLS_SETTINGS = ("DASK_DISTRIBUTED__COMM__TLS__CA_FILE", "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT",
+                "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY")
+
 
 @contextmanager
 def parallel_backend(backend: str, scheduler: str | None) -> Iterator[None]:
@@ -50,7 +60,12 @@ def parallel_backend(backend: str, scheduler: str | None) -> Iterator[None]:
 
     try:
         client = Client(scheduler, timeout=10)
-    except (OSError, ValueError, TypeError) as error:
+    except TypeError as error:  # dask's way of saying a tls:// address came without TLS files
+        if scheduler.startswith("tls://"):
+            raise BadInput(f"{scheduler} needs Dask's TLS settings: set {', '.join(TLS_SETTINGS)} "
+                           "(or distributed.comm.tls in a Dask config file)") from None
+        raise BadInput(f"cannot reach the Dask scheduler {quoted(scheduler)}: {error}") from None
+    except (OSError, ValueError) as error:
         raise BadInput(f"cannot reach the Dask scheduler {quoted(scheduler)}: "
                        f"{str(error).splitlines()[0][:200] if str(error) else type(error).__name__}") from None
     try:

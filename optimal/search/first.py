@@ -81,12 +81,13 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> Fir
                     dynamic_ncols=True)
 
     def on_result(result: GuessResult) -> None:
+        new = result.word not in done
         done[result.word] = result
         resumed.discard(result.word)  # searched again in this run (a tie pass)
         if result.exact and (leader[0] is None or result.value < leader[0].value):
             leader[0] = result
         shown = f"best {leader[0].word.upper()} {leader[0].value_text()}" if leader[0] else "best -"
-        progress.step(f"{shown} | {result.word.upper()} {result.value_text()}")
+        progress.step(f"{shown} | {result.word.upper()} {result.value_text()}", new)
 
     def on_part(finished: int, total: int) -> None:
         part_bar.total = total

@@ -129,13 +129,16 @@ def build_parser() -> Parser:
                         help="parallel workers (default: all cores; more than the cores available "
                              "are capped); over first words, or over the branches of a single "
                              "first word. Workers start only when the work is big enough to pay "
-                             "for them; each costs about 240 MB besides its share of --cache-mb")
+                             "for them; each costs about 240 MB besides its share of --cache-mb. "
+                             "With --backend dask, any N > 1 uses every worker thread of the "
+                             "cluster (1: this process only)")
     search.add_argument("--backend", default="loky", choices=BACKENDS,
                         help="joblib backend: loky (worker processes, default), threading, or "
                              "dask (needs --scheduler and the 'dask' extra)")
     search.add_argument("--scheduler", metavar="ADDRESS",
                         help="with --backend dask: the Dask scheduler's address, e.g. "
-                             "tcp://host:8786")
+                             "tcp://127.0.0.1:8786, or tls://host:8786 with Dask's TLS settings "
+                             "(DASK_DISTRIBUTED__COMM__TLS__...; README)")
     search.add_argument("--cache-mb", type=memory_mb, default=1024, metavar="MB",
                         help="memory for the memos of solved subproblems, in all: split evenly "
                              "between this process and each worker (default 1024)")
