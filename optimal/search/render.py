@@ -28,7 +28,7 @@ def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     """The headline sentence about the best word (markdown bold)."""
-    game, best, value = outcome.game, outcome.best, outcome.value
+    game, best, value = outcome.game, outcome.best, tree.total  # the verified tree's total
     worst = int(tree.counts.max())
     beam = outcome.setting.beam
     if outcome.proven:
@@ -117,7 +117,7 @@ def first_summary(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seco
     return {"game": outcome.game.describe(),
             "search": {"beam": setting.beam, "jobs": setting.jobs, "backend": setting.backend,
                        "words": how},
-            "best": {"word": outcome.best.word, "total": outcome.value, "proven": outcome.proven,
+            "best": {"word": outcome.best.word, "total": tree.total, "proven": outcome.proven,
                      "stats": summarize(tree.counts).as_dict(),
                      "cumulative": cumulative_line(tree.counts)},
             "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3),
