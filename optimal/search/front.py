@@ -33,7 +33,9 @@ from optimal.errors import DefectiveTree
 from optimal.game import Game
 from optimal.search.first import choose_words
 from optimal.search.request import SearchRequest
-from optimal.search.worst import load_results as load_refuted, save_results as save_refuted
+from optimal.search.worst import CHECKPOINT as WORST_CHECKPOINT
+from optimal.search.worst import load_results as load_refuted
+from optimal.search.worst import save_results as save_refuted
 from optimal.tree import VerifiedTree, verified
 
 
@@ -154,14 +156,16 @@ def check_words(game: Game, words: list[int], request: SearchRequest,
                 folder: Path | None) -> dict[str, WorstResult]:
     """Whether each word has a tree within the limit (proven either way), resumable from a
     checkpoint in `folder` when it is given (the run over every first word)."""
-    done: dict[str, WorstResult] = load_refuted(folder, game) if folder is not None else {}
-    todo = [g for g in words if game.guesses.words[g] not in done]
+    path = folder / WORST_CHECKPOINT if folder is not None else None
+    done: dict[str, WorstResult] = {}
     save = None
-    if folder is not None:
+    if path is not None:
         folder.mkdir(parents=True, exist_ok=True)
+        done = load_refuted(path, game, words)
 
         def save() -> None:
-            save_refuted(folder, game, done)
+            save_refuted(path, game, done)
+    todo = [g for g in words if game.guesses.words[g] not in done]
     progress = WordProgress(len(words), len(words) - len(todo), request.quiet or len(words) < 50,
                             save)
     found = [0]
