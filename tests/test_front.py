@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from optimal.search.command import main as search
@@ -49,6 +50,10 @@ def test_front_values_are_brute_force_least_totals(lists, capsys):
         assert verify_main([str(tree_file), *args[:4], "--max-depth", str(limit)]) == 0
         counts = check(read_tree(tree_file).tree, limited)
         assert counts.sum() == expected
+        # the table shows the tie-broken tree's depth histogram (answers in 1, 2, 3, ... guesses)
+        row = next(line for line in (out_dir / "REPORT.md").read_text().splitlines()
+                   if line.startswith(f"| {limit} | {cell['word'].upper()} |"))
+        assert "tie-broken: " + "/".join(map(str, np.bincount(counts)[1:])) in row
         first = limited.guess_id(cell["word"])
         assert (cell["tie_break"]["longest"], cell["tie_break"]["at_longest"]) == \
             brute_shortest(limited, first, int(expected))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
+
 from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, ShortestTree, StateOutcome,
                        WorstResult, add_counters)
 from optimal.game import Game
@@ -420,11 +422,12 @@ def _front_row(game: Game, cell: FrontCell) -> dict:
 
 def _front_table(game: Game, cells: list[FrontCell]) -> list[str]:
     n = len(game.answers)
-    lines = ["| D | first word | total | mean | longest game (answers at it) | what is proven | seconds |",
-             "|---:|---|---:|---:|---|---|---:|"]
+    lines = ["| D | first word | total | mean | longest game (answers at it) | answers found in 1, 2, 3, ... "
+             "guesses | what is proven | seconds |",
+             "|---:|---|---:|---:|---|---|---|---:|"]
     for cell in cells:
         if not cell.feasible:
-            lines.append(f"| {cell.limit} | - | none | - | - | {front_proven(game, cell)} | "
+            lines.append(f"| {cell.limit} | - | none | - | - | - | {front_proven(game, cell)} | "
                          f"{cell.seconds:.1f} |")
             continue
         exact = cell.proven or bool(cell.proof and cell.proof.exact)
@@ -436,9 +439,20 @@ def _front_table(game: Game, cells: list[FrontCell]) -> list[str]:
             depth = (f"{cell.shortest.longest} ({cell.shortest.at_longest}); search's tree: {depth}"
                      if (cell.shortest.longest, cell.shortest.at_longest) != (longest, at)
                      else f"{depth}, least possible")
+        histogram = f"{depth_counts(cell.plain.counts)}"
+        if cell.shortest is not None:
+            histogram = (f"search's tree: {histogram}; tie-broken: "
+                         f"{depth_counts(cell.shortest_tree.counts)}")
         lines.append(f"| {cell.limit} | {cell.word.upper()} | {total} | {mean} | {depth} | "
-                     f"{front_proven(game, cell)} | {cell.seconds:.1f} |")
+                     f"{histogram} | {front_proven(game, cell)} | {cell.seconds:.1f} |")
     return lines
+
+
+def depth_counts(counts) -> str:
+    """A tree's depth histogram in one cell: how many answers are found in 1, 2, 3, ... guesses,
+    from one guess to its longest game ('1/131/999/1065/119')."""
+    counts = np.asarray(counts)
+    return "/".join(str(int((counts == k).sum())) for k in range(1, int(counts.max()) + 1))
 
 
 def front_text(game: Game, cells: list[FrontCell], seconds: float) -> str:
