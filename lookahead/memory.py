@@ -5,7 +5,8 @@ Measured on the 2-core development machine (original lists, 12,972 x 2,315): a p
 the search holds about 160 MB of its own (the interpreter, numpy, numba and the loaded kernels),
 the reply matrix and the two copies of it its work space keeps (a transposed one and a gathered
 block), and its memo; a worker is such a process, so each costs about 240 MB besides its memo. The
-worst-case objective adds pair bitsets (`PAIR_MB` at most per solver). numpy allocates the memo
+worst-case objective adds pair bitsets (`PAIR_MB` at most per solver), and so does a beam, whose
+nodes near the guess limit use them (`BEAM_PAIR_MB`, `lookahead.beam`). numpy allocates the memo
 and bitsets lazily, so these are upper bounds: pages never touched cost nothing.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lookahead.setting import SearchSetting
+from lookahead.solver import BEAM_PAIR_MB
 from lookahead.worstcase import PAIR_MB
 from optimal.game import Game
 
@@ -49,5 +51,6 @@ def memory_estimate(game: Game, setting: SearchSetting, objective: str = "total"
     matrix = game.matrix_bytes / 2**20
     solvers = setting.solvers if setting.backend != "dask" else 1
     processes = solvers if setting.backend == "loky" else 1
-    solver = WORKSPACE_COPIES * matrix + setting.memo_mb + (PAIR_MB if objective == "worst" else 0)
+    pairs = PAIR_MB if objective == "worst" else (BEAM_PAIR_MB if setting.beam else 0)
+    solver = WORKSPACE_COPIES * matrix + setting.memo_mb + pairs
     return MemoryEstimate(processes, solvers, PROCESS_MB + matrix, solver)
