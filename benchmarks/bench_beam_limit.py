@@ -1,6 +1,7 @@
 """The limit-aware beam against the plain beam: the trees each finds and the CPU time it takes.
 
     python benchmarks/bench_beam_limit.py [--beam 20] [--words salet,crane] [--limits 5,6]
+    python benchmarks/bench_beam_limit.py --hard --words salet,palet --limits 5,6   # hard mode
     python benchmarks/bench_beam_limit.py --big [--beam 60] [--limits 6]   # all 12,972 as answers
 
 For each first word and guess limit, one beam search per variant: the plain beam (the first K
@@ -29,15 +30,16 @@ def main() -> None:
     parser.add_argument("--words", default=None)
     parser.add_argument("--limits", default=None)
     parser.add_argument("--big", action="store_true")
+    parser.add_argument("--hard", action="store_true")
     args = parser.parse_args()
     if args.big:
         base = Game.from_lists(None, "guesses-12972", "guesses-12972")
         words, limits = (args.words or "lants").split(","), args.limits or "6"
     else:
-        base = Game.from_lists("original")
+        base = Game.from_lists("original", mode="hard" if args.hard else "normal")
         words, limits = (args.words or "salet,crane").split(","), args.limits or "5,6"
     Solver(base, beam=2, cache_mb=1).solve(base.all_candidates()[:5], 3)  # load the kernels first
-    print(f"{base.answers.name} / {base.guesses.name}, beam {args.beam}")
+    print(f"{base.answers.name} / {base.guesses.name}, {base.mode} mode, beam {args.beam}")
     print("| word | limit | variant | total | CPU s | CPU vs plain |")
     print("|---|---:|---|---:|---:|---:|")
     for limit in map(int, limits.split(",")):
