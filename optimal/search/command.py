@@ -159,27 +159,31 @@ def front_dir(request: SearchRequest, game: Game) -> Path:
 
 def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
     """The guess-limit front: one cell per limit, a table, a plot, the verified trees (each
-    limit's trees a file set in its d<limit> folder, then the table's files in the front's)."""
+    limit's trees a file set in its d<limit> folder, written when the limit is done; the table's
+    files in the front's folder at the end)."""
     start = time.perf_counter()
     beam = request.setting.beam
 
-    def show(cell: FrontCell) -> None:
+    paths = []
+
+    def done(cell: FrontCell) -> None:
+        """Show a limit's cell and write its trees as soon as it is done (a long front stopped
+        later keeps them)."""
         shown = (f"{cell.word.upper()} {cell.total}" if cell.feasible else "none")
         print(f"within {cell.limit}: {shown} ({render.front_proven(game, cell)}; "
               f"{cell.seconds:.1f} s)", flush=True)
+        if request.write and cell.feasible:
+            folder = out_dir / f"d{cell.limit}"
+            folder.mkdir(parents=True, exist_ok=True)
+            with file_set(folder) as staging:
+                paths.extend(write_front_trees(staging, cell, provenance(
+                    time.perf_counter() - start, request.argv)))
 
-    cells = search_front(game, request, out_dir, show)
+    cells = search_front(game, request, out_dir, done)
     seconds = time.perf_counter() - start
     print("\n" + render.front_text(game, cells, seconds))
     if request.write:
         prov = provenance(seconds, request.argv)
-        paths = []
-        for cell in cells:
-            if cell.feasible:
-                folder = out_dir / f"d{cell.limit}"
-                folder.mkdir(parents=True, exist_ok=True)
-                with file_set(folder) as staging:
-                    paths += write_front_trees(staging, cell, prov)
         png = render.front_png(game, cells)
         summary = render.front_summary(game, cells, seconds)
         summary["provenance"] = prov
