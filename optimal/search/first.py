@@ -17,10 +17,9 @@ from tqdm import tqdm
 from lookahead import (INF, FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses,
                        search_first_guesses, solve_guess, split_bounds)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
-                                    seconds_ok, set_aside)
+                                    seconds_ok, restart_from_scratch)
 from optimal.cli.progress import WordProgress
 from optimal.errors import BadInput, NoTree
-from optimal.files import notice
 from optimal.game import Game
 from optimal.search.request import DEFAULT_TOP, SearchRequest
 
@@ -67,9 +66,7 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> Fir
     known: dict[str, GuessResult] = {}
     if request.checkpointed:
         if request.restart:
-            aside = set_aside(path)
-            if aside is not None:
-                notice(f"--restart: set the checkpoint aside as {aside}")
+            restart_from_scratch(path)
         known = load_results(path, game, setting, words)
     resumed = set(known)
     if resumed:
