@@ -124,8 +124,13 @@ def front_cell(game: Game, request: SearchRequest, folder: Path) -> FrontCell:
     """The front at one limit (the game's max_guesses)."""
     start = time.perf_counter()
     exact_setting = request.setting.with_beam(0)
-    words, how = choose_words(game, request)
     all_words = [g for g, _ in ranked_guesses(game, exact_setting)]
+    if not all_words and not request.first:  # every split bound infinite: none, by counting
+        cell = FrontCell(game.max_guesses, 0, "no first word (every split leaves a part too large "
+                         "for the guesses left)", 0, True, 0)
+        cell.seconds = cell.check_seconds = time.perf_counter() - start
+        return cell
+    words, how = choose_words(game, request)
     verdicts = check_words(game, words, request, None)
     feasible = [g for g in words if verdicts[game.guesses.words[g]].feasible]
     checked_all = set(words) >= set(all_words)

@@ -375,6 +375,9 @@ def front_proven(game: Game, cell: FrontCell) -> str:
                        f"; the other {rest:,} are refuted by their split alone (a part that "
                        f"cannot be finished in the guesses left, or no split at all, which would "
                        f"need a tree within {d - 1})" if rest else ""))
+            if not cell.all_words:
+                how = (f"each leaves some reply with more answers than {d - 1} more guesses can "
+                       "tell apart")
             return f"none exists, proven for all {len(game.guesses):,} first words ({how})"
         return f"none among the {cell.words} evaluated words (proven for each)"
     refuted = (f"; {cell.refuted} of them have no tree within {d} (proven)" if cell.refuted else "")
