@@ -39,6 +39,19 @@ python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20
 python -m optimal.search --objective worst --max-depth 5 --first salet --quiet
 python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard --quiet
 
+# the guess-limit front (issue 12 section 3; D = 4 is the long part: every first word refuted,
+# about 35 min per list and mode on 2 workers, so it is a separate line)
+python -m optimal.search --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
+python -m optimal.search --front 7 --hard --tie-break worst --out results/front --jobs 2 --quiet
+python -m optimal.search --lists nyt --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
+python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first lants --beam 60 --max-depth 6 --out results/front --jobs 1 --quiet
+# not run yet (see results/front/REPORT.md): the D = 4 cells and the 12,972-answer front
+# python -m optimal.search --front 4 --out results/front-d4 --jobs 2 --quiet || true
+# python -m optimal.search --lists nyt --front 4 --out results/front-d4 --jobs 2 --quiet || true
+# python -m optimal.search --front 5,6,7 --hard --tie-break worst --out results/front --jobs 2 --quiet   # D = 6 took 28 min, D = 5 unfinished after 50
+# python -m optimal.search --lists nyt --front 4,5,6,7 --hard --tie-break worst --out results/front --jobs 2 --quiet || true
+# python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 6,7 --first lants --beam 60 --prove --out results/front --jobs 1 --quiet
+
 # comparisons, adversaries, greedy, Jotto, pangrams
 python -m optimal.compare
 python -m optimal.compare --hard
