@@ -33,6 +33,7 @@ if not _os.environ.get("NUMBA_CACHE_DIR"):
 
 from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402
+from lookahead.certificate import CertificateLog  # noqa: E402
 from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
                                   search_first_guesses, search_guesses, solve_guess, split_bounds)
 from lookahead.results import FailingBranch, GuessResult, WorstResult  # noqa: E402
@@ -40,7 +41,8 @@ from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
 from lookahead.state import NextGuess, StateOutcome, best_next_guess, solve_state  # noqa: E402
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
-__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "FailingBranch",
+__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "CertificateLog",
+           "FailingBranch",
            "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "StateOutcome",
            "WorstResult", "add_counters", "best_next_guess", "check_first_guesses",
            "finishing_tree", "ranked_guesses", "search_first_guesses", "search_guesses",

@@ -4,7 +4,8 @@
 the sorted candidate array S with at most d guesses, if that total is below `beta`; otherwise a
 proven lower bound that is at least `beta`, so a caller can abandon a guess as soon as it cannot
 win. It is one self-recursive function on purpose: numba caches self-recursion on disk but not
-mutual recursion.
+mutual recursion. With `ws.certify`, it also writes why each lower bound holds (`lookahead.certify`)
+and leaves the claim behind its value in `ws.claim_at[level]`; those lines are marked `# proof`.
 
 Per node: memo lookup; the candidates-only check that settles most small sets at their absolute
 bound (2n - 1, or 2n); else every guess is scored (`scan.rank_guesses`) and tried best first, each
@@ -18,6 +19,8 @@ import numpy as np
 from numba import njit
 
 from lookahead.bounds import INF, set_lower_bound
+from lookahead.certify import CLOSED_FORM, TWO_N_RULE, cert_conclude, cert_guess, cert_open, \
+    cert_same, clear_part_claims
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
     SAME_SPLITS, memo_find, memo_store
@@ -129,6 +132,7 @@ def split_seen(ws, S, g, level, parts):
             return False
         if ws.split_key[level, i] == sig and same_split(ws, S, ws.split_guess[level, i], g):
             ws.stats[SAME_SPLITS] += 1
+            ws.seen_as[level] = ws.split_guess[level, i]  # for a proof certificate
             return True
         i = (i + 1) & mask
     return False
@@ -183,6 +187,8 @@ def sort_parts_by_size(ws, level, m):
 def solve(ws, S, h, d, level, beta):
     """Least total guesses for candidates S with d guesses left, exact when below beta (see module)."""
     n = S.shape[0]
+    if ws.certify:  # proof
+        ws.claim_at[level] = CLOSED_FORM
     if d < 1:
         return INF
     if n == 1:
@@ -198,10 +204,14 @@ def solve(ws, S, h, d, level, beta):
     key = node_key(ws, h, d, level)
     use_memo = ws.use_memo and n >= MEMO_MIN
     known = 0  # a lower bound from an earlier visit
+    known_claim = CLOSED_FORM  # proof: the claim behind `known`
     if use_memo:
         slot = memo_find(ws, key, S, state)
         if slot >= 0:
             ws.stats[MEMO_HITS] += 1
+            if ws.certify:  # proof
+                known_claim = ws.mclaim[slot]
+                ws.claim_at[level] = known_claim
             if ws.mflag[slot] == EXACT:
                 ws.best_at[level] = ws.mbest[slot]
                 return ws.mval[slot]
@@ -212,19 +222,27 @@ def solve(ws, S, h, d, level, beta):
     quick, quick_guess = best_candidate(ws, S, d)
     if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):
         ws.stats[QUICK] += 1
+        if ws.certify:  # proof
+            ws.claim_at[level] = CLOSED_FORM if quick == 2 * n - 1 else TWO_N_RULE
         if use_memo:
-            memo_store(ws, key, S, state, quick, EXACT, quick_guess)
+            memo_store(ws, key, S, state, quick, EXACT, quick_guess, ws.claim_at[level])
         ws.best_at[level] = quick_guess
         return quick
     # No candidate reaches 2n - 1, and a guess outside the set never does better than 2n: a bound
     # that needs no scan of all guesses, and often answers a caller who only asks "below beta?".
+    if ws.certify and min(quick, 2 * n) >= known:  # proof
+        known_claim = TWO_N_RULE
     known = max(known, min(quick, 2 * n))
     if known >= beta:
+        if ws.certify:  # proof
+            ws.claim_at[level] = known_claim
         if use_memo:
-            memo_store(ws, key, S, state, known, LOWER, -1)
+            memo_store(ws, key, S, state, known, LOWER, -1, known_claim)
         return known
     m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
     new_node(ws, level)
+    if ws.certify:  # proof
+        cert_open(ws, S, d, level)
     best = INF
     best_guess = -1
     bound = lowest_off  # least lower bound of any guess that failed or was not tried
@@ -238,9 +256,13 @@ def solve(ws, S, h, d, level, beta):
             g = ws.cand[level, t]
             parts = partition(ws, S, g, level)
             if split_seen(ws, S, g, level, parts):
+                if ws.certify:  # proof
+                    cert_same(ws, g, ws.seen_as[level])
                 continue
             ws.stats[EVALUATIONS] += 1
             total = n
+            if ws.certify:  # proof
+                clear_part_claims(ws, level, parts)
             for j in range(parts):
                 c = ws.part_size[level, j]
                 part_bound = set_lower_bound(c, d - 1)
@@ -252,6 +274,8 @@ def solve(ws, S, h, d, level, beta):
                                      ws.part_items[level, start:start + c], ws.state_words[level + 1])
                     if slot >= 0:
                         part_bound = ws.mval[slot]
+                        if ws.certify:  # proof
+                            ws.part_claim[level, j] = ws.mclaim[slot]
                 ws.part_bound[level, j] = part_bound
                 total += part_bound
                 if total >= cutoff:
@@ -282,6 +306,8 @@ def solve(ws, S, h, d, level, beta):
                         part_beta = min(part_bound + margin, cutoff - total + part_bound)
                         value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
                                       d - 1, level + 1, part_beta)
+                        if ws.certify:  # proof
+                            ws.part_claim[level, j] = ws.claim_at[level + 1]
                         ws.part_exact[level, j] = value < part_beta
                         total += value - part_bound
                         ws.part_bound[level, j] = value
@@ -290,6 +316,8 @@ def solve(ws, S, h, d, level, beta):
                     if still_open == 0:
                         break
                     margin *= MARGIN_GROWTH
+            if ws.certify:  # proof
+                cert_guess(ws, level, g, parts)
             if total < cutoff:
                 best = total
                 best_guess = g
@@ -298,11 +326,15 @@ def solve(ws, S, h, d, level, beta):
     else:
         bound = max(lowest, known)
     if best < beta:
+        if ws.certify:  # proof
+            ws.claim_at[level] = cert_conclude(ws, best, known, known_claim)
         if use_memo:
-            memo_store(ws, key, S, state, best, EXACT, best_guess)
+            memo_store(ws, key, S, state, best, EXACT, best_guess, ws.claim_at[level])
         ws.best_at[level] = best_guess
         return best
     result = max(min(bound, INF), known)
+    if ws.certify:  # proof
+        ws.claim_at[level] = cert_conclude(ws, result, known, known_claim)
     if use_memo:
-        memo_store(ws, key, S, state, result, LOWER, -1)
+        memo_store(ws, key, S, state, result, LOWER, -1, ws.claim_at[level])
     return result

@@ -5,6 +5,10 @@ state): the least total number of guesses (exact, or a proven lower bound when i
 the value of playing a given guess there, and the tree that achieves the least total. With a beam of
 K (`beam=K`), every node only considers its K most promising guesses: the values are then totals of
 real trees, so upper bounds on the optimum, and exact only within that restricted search.
+
+With `certify=True` the solver also writes a proof certificate of every lower bound it finds
+(`lookahead.certificate`): the kernels' records are drained after every call, and `evaluate` adds
+the claim that the guess it evaluated costs at least the value it returns (`last_claim`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import time
 import numpy as np
 
 from lookahead.bounds import INF, set_lower_bound
+from lookahead.certificate import CERTIFICATE_WORDS, Chunk, ClaimRef, guess_claim_words, new_token
+from lookahead.certify import CLOSED_FORM
 from lookahead.hardmode import pack_state
 from lookahead.kernel import solve as _solve
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
@@ -22,7 +28,7 @@ from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, 
 from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
 from lookahead.worst import can_finish as _can_finish
-from optimal.errors import NoTree
+from optimal.errors import CertificateOverflow, NoTree
 from optimal.game import Game, HardState
 from optimal.tree import Node
 
@@ -31,13 +37,63 @@ class Solver:
     """Branch-and-bound (or beam) search over one game. Not thread-safe: one per process."""
 
     def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True,
-                 pair_mb: float = 0):
+                 pair_mb: float = 0, certify: bool = False):
         self.game = game
         self.beam = int(beam or 0)
+        if certify and self.beam:
+            raise ValueError("a beam search proves no lower bound: nothing to certify")
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
-                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb)
+                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
+                                 certificate_words=CERTIFICATE_WORDS if certify else 0)
         self.seconds = 0.0
+        self.token = new_token() if certify else ""  # this solver's section of a certificate
+        self._records: list[np.ndarray] = []
+        self.last_claim = ClaimRef(self.token, CLOSED_FORM)  # behind evaluate's last value
+
+    # ------------------------------------------------------------ the proof certificate
+
+    @property
+    def certifying(self) -> bool:
+        return self.ws.certify
+
+    def _drain(self) -> None:
+        """Move what the kernels wrote into this solver's records (after every kernel call)."""
+        if not self.certifying:
+            return
+        used = int(self.ws.cert_pos[0])
+        if used > self.ws.cert.size:
+            raise CertificateOverflow(f"one search call wrote {used:,} certificate words, more than "
+                                      f"the buffer's {self.ws.cert.size:,}")
+        if used:
+            self._records.append(self.ws.cert[:used].copy())
+            self.ws.cert_pos[0] = 0
+
+    def claim_here(self) -> int:
+        """The claim (or rule) behind the value the last call at level 0 returned."""
+        return int(self.ws.claim_at[0])
+
+    def claim_ref(self) -> ClaimRef:
+        """`claim_here` as a reference other processes can use."""
+        return ClaimRef(self.token, self.claim_here())
+
+    def take_certificate(self) -> Chunk | None:
+        """The records written since the last take (None when not certifying)."""
+        if not self.certifying:
+            return None
+        words = np.concatenate(self._records) if self._records else np.zeros(0, np.int32)
+        self._records = []
+        return Chunk(self.token, words)
+
+    def claim_guess(self, candidates, guess: int, guesses_left: int, state: HardState | None,
+                     value: int, parts: list[tuple[int, int]]) -> ClaimRef:
+        """Write this solver's claim that `guess` costs at least `value` here."""
+        words = guess_claim_words(np.sort(np.asarray(candidates)), guesses_left, state, self.game.hard,
+                                  self.game.length, guess, min(value, INF), parts)
+        self._records.append(np.asarray(words, dtype=np.int32))
+        claim = int(self.ws.cert_claims[0])
+        self.ws.cert_claims[0] = claim + 1
+        return ClaimRef(self.token, claim)
 
     # ------------------------------------------------------------ state set-up
 
@@ -69,6 +125,7 @@ class Solver:
         start = time.perf_counter()
         value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta))
         self.seconds += time.perf_counter() - start
+        self._drain()
         return value
 
     def parts(self, candidates: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
@@ -96,10 +153,18 @@ class Solver:
             return INF, False
         parts = self.parts(S, guess)
         bounds = [set_lower_bound(p.size, guesses_left - 1) for _, p in parts]
+        claims = [CLOSED_FORM] * len(parts)  # behind each part's bound, for a certificate
         exact = [p.size <= 2 for _, p in parts]
         total = S.size + sum(bounds)
+
+        def done(value: int, is_exact: bool) -> tuple[int, bool]:
+            if self.certifying:
+                self.last_claim = self.claim_guess(S, guess, guesses_left, state, value,
+                                                    [(code, c) for (code, _), c in zip(parts, claims)])
+            return value, is_exact
+
         if total >= cutoff:
-            return min(total, INF), False
+            return done(min(total, INF), False)
         states = [self.child_state(state, guess, code) for code, _ in parts]
         # With a cutoff, raise every part's bound a little at a time (the margin grows 1, 4, 16,
         # ...) before solving any part outright: a guess that cannot win is refuted by many small,
@@ -112,21 +177,24 @@ class Solver:
                     continue
                 beta = min(bounds[i] + margin, cutoff - total + bounds[i])
                 value = self.solve(part, guesses_left - 1, states[i], beta)
+                claims[i] = self.claim_here()
                 exact[i] = value < beta
                 total += value - bounds[i]
                 bounds[i] = value
                 if total >= cutoff:
-                    return min(total, INF), False
+                    return done(min(total, INF), False)
             margin *= 4
         for i, (_, part) in enumerate(parts):
             if not exact[i]:
                 value = self.solve(part, guesses_left - 1, states[i], cutoff - total + bounds[i])
+                claims[i] = self.claim_here()
                 total += value - bounds[i]
+                bounds[i] = value
             if on_part:
                 on_part(i + 1, len(parts), total)
             if total >= cutoff:
-                return min(total, INF), False
-        return total, True
+                return done(min(total, INF), False)
+        return done(total, True)
 
     def ranked_guesses(self, candidates, guesses_left: int, state: HardState | None = None,
                        limit: int | None = None) -> list[tuple[int, int]]:
@@ -149,6 +217,7 @@ class Solver:
         start = time.perf_counter()
         ok = bool(_can_finish(self.ws, S, self.set_hash(S), guesses_left, 0))
         self.seconds += time.perf_counter() - start
+        self._drain()
         return ok
 
     def finishing_tree(self, candidates, guesses_left: int, state: HardState | None = None,

@@ -12,6 +12,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from lookahead.certify import CLOSED_FORM, certificate_buffer
 from lookahead.kernel import SPLIT_SLOTS
 from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 
@@ -32,16 +33,20 @@ Workspace = namedtuple("Workspace", [
     "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
     "pair_slot", "pair_pool", "pair_used", "pair_acc",
+    # proof certificates (lookahead.certify): the claim behind each memo entry, each level's
+    # value and each part's value; the earlier guess a skipped one splits like; the record buffer
+    "certify", "mclaim", "claim_at", "part_claim", "seen_as", "cert", "cert_pos", "cert_claims",
 ])
 
 
 def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
                    letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
                    use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
-                   pair_mb: float = 0) -> Workspace:
+                   pair_mb: float = 0, certificate_words: int = 0) -> Workspace:
     """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
     (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
-    worst-case objective's pair bitsets (none for the total objective)."""
+    worst-case objective's pair bitsets (none for the total objective); `certificate_words` > 0
+    makes the kernels write a proof certificate into a buffer of that many words."""
     G, A = matrix.shape
     L = letters.shape[1]
     words = (G + 63) // 64  # a bitset over the guesses
@@ -52,6 +57,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
     (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb if use_memo else 1, A)
+    certify = certificate_words > 0
+    cert, cert_pos, cert_claims = certificate_buffer(certificate_words)
 
     def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
         return np.full((levels, width), fill, dtype)
@@ -84,4 +91,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         pair_pool=np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words),
                            np.uint64),
         pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
+        certify=certify, mclaim=np.zeros(mkeys.size if certify else 1, np.int32),  # set on every store
+        claim_at=np.full(levels, CLOSED_FORM, np.int64),
+        part_claim=per_level(codes, np.int64, CLOSED_FORM), seen_as=np.full(levels, -1, np.int64),
+        cert=cert, cert_pos=cert_pos, cert_claims=cert_claims,
     )

@@ -11,6 +11,7 @@ import time
 
 from lookahead import finishing_tree, solve_state
 from optimal.cli.backends import parallel_backend
+from optimal.cli.certificate import CertificateFile, certificate_note
 from optimal.cli.outputs import provenance, run_dir, write_report, write_summary, write_tree
 from optimal.cli.run import run_cli
 from optimal.errors import NoTree
@@ -39,11 +40,29 @@ def run(request: SearchRequest) -> int:
         return run_first(game, request)
 
 
+def certified(request: SearchRequest, game: Game, objective: str, search):
+    """Run `search(log)` with a certificate being written (log None without --certificate);
+    the file is moved into place only when the search finished. Returns (result, note)."""
+    if not request.certificate:
+        return search(None), ""
+    cert = CertificateFile(request.certificate, game, objective, provenance(None, request.argv))
+    try:
+        result = search(cert.log)
+    except BaseException:
+        cert.abort()
+        raise
+    size = cert.commit()
+    return result, certificate_note(cert.path, size, cert.log.words)
+
+
 def run_first(game: Game, request: SearchRequest) -> int:
     start = time.perf_counter()
     beam = request.setting.beam
     out_dir = run_dir(request.out, game, f"-beam{beam}" if beam else "")
-    outcome, how = search_first_words(game, request, out_dir)
+    (outcome, how), note = certified(request, game, "total",
+                                     lambda log: search_first_words(game, request, out_dir, log))
+    if note:
+        print(note)
     if outcome.best is None:
         if all(not r.feasible for r in outcome.results):
             names = ", ".join(r.word.upper() for r in outcome.results[:5]) + (
@@ -73,7 +92,10 @@ def run_first(game: Game, request: SearchRequest) -> int:
 def run_worst(game: Game, request: SearchRequest) -> int:
     start = time.perf_counter()
     out_dir = run_dir(request.out, game, "-worst")
-    results, how = search_worst(game, request, out_dir)
+    (results, how), note = certified(request, game, "worst",
+                                     lambda log: search_worst(game, request, out_dir, log))
+    if note:
+        print(note)
     seconds = time.perf_counter() - start
     feasible = [r for r in results if r.feasible]
     print(render.worst_text(game, results, how, seconds))

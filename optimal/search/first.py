@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from lookahead import FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses, search_first_guesses
+from lookahead import (CertificateLog, FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses,
+                       search_first_guesses)
 from optimal.cli.checkpoint import load_checkpoint, save_checkpoint
 from optimal.cli.progress import WordProgress
 from optimal.game import Game
@@ -29,7 +30,8 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
     return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
 
 
-def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> tuple[FirstGuessOutcome, str]:
+def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
+                       certificate: CertificateLog | None = None) -> tuple[FirstGuessOutcome, str]:
     """Run the first-guess search the request asks for; (outcome, how the words were chosen)."""
     setting: SearchSetting = request.setting
     words, how = choose_words(game, request)
@@ -58,7 +60,8 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> tup
         part_bar.update(finished - part_bar.n)
 
     try:
-        outcome = search_first_guesses(game, words, setting, known, request.prove, on_result, on_part)
+        outcome = search_first_guesses(game, words, setting, known, request.prove, on_result, on_part,
+                                       certificate)
     finally:
         part_bar.close()
         progress.close()

@@ -38,6 +38,7 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
+  python -m optimal.search --first salet --certificate salet.cert.gz   # then: python -m optimal.check
 """
 
 
@@ -60,6 +61,7 @@ class SearchRequest:
     write: bool = True
     quiet: bool = False
     argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
+    certificate: str | None = None  # where to write a proof certificate of the lower bounds
 
     @property
     def kind(self) -> str:
@@ -70,8 +72,9 @@ class SearchRequest:
 
     @property
     def checkpointed(self) -> bool:
-        """Long --all runs keep a checkpoint in the results folder, to resume from."""
-        return self.every and self.write
+        """Long --all runs keep a checkpoint in the results folder, to resume from (not when they
+        write a certificate, which must hold the proof of every word)."""
+        return self.every and self.write and not self.certificate
 
 
 def build_parser() -> Parser:
@@ -114,6 +117,10 @@ def build_parser() -> Parser:
                      help="results directory (default: results)")
     out.add_argument("--no-write", action="store_true", help="print only; write no files")
     out.add_argument("--quiet", action="store_true", help="no progress bars")
+    out.add_argument("--certificate", metavar="FILE",
+                     help="also write a proof certificate of every lower bound the search proves "
+                          "(check it with python -m optimal.check FILE [TREE]); exact search only; "
+                          "an --all run then starts afresh instead of from its checkpoint")
     return parser
 
 
@@ -139,8 +146,10 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
             raise BadInput("--first needs at least one word")
     if args.top is not None and args.top < 1:
         raise BadInput("--top must be at least 1")
+    if args.certificate and (args.beam or args.history is not None):
+        raise BadInput("--certificate goes with an exact first-guess search (no --beam, no --from)")
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
     return SearchRequest(GameOptions.from_args(args), setting, first, args.top, args.all,
                          args.history, args.objective, args.shortfall, args.prove, args.scheduler,
                          args.out, not args.no_write, args.quiet,
-                         tuple(argv) if argv is not None else None)
+                         tuple(argv) if argv is not None else None, args.certificate)

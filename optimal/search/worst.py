@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lookahead import FailingBranch, WorstResult, check_first_guesses
+from lookahead import CertificateLog, FailingBranch, WorstResult, check_first_guesses
 from optimal.cli.checkpoint import load_checkpoint, save_checkpoint
 from optimal.cli.progress import WordProgress
 from optimal.errors import BadInput
@@ -25,7 +25,8 @@ CHECKPOINT = "checkpoint-worst-all.json"
 SETTINGS = {"objective": "worst"}
 
 
-def search_worst(game: Game, request: SearchRequest, out_dir: Path) -> tuple[list[WorstResult], str]:
+def search_worst(game: Game, request: SearchRequest, out_dir: Path,
+                 certificate: CertificateLog | None = None) -> tuple[list[WorstResult], str]:
     """The verdict for every chosen first word, in the order chosen; and how they were chosen."""
     if request.setting.beam:
         raise BadInput("--objective worst is always exact: drop --beam")
@@ -47,7 +48,7 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
 
     try:
         check_first_guesses(game, todo, request.setting, every_branch=not request.every,
-                            shortfall=shortfall, on_result=record)
+                            shortfall=shortfall, on_result=record, certificate=certificate)
     finally:
         progress.close()
         if request.checkpointed:
