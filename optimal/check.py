@@ -128,13 +128,15 @@ def set_bound(c: int, d: int, codes: int) -> int:
     return INF if d <= 1 or (d == 2 and c > codes) else 2 * c - 1
 
 
-def guess_bounds(n: int, k: np.ndarray, green: np.ndarray, d: int) -> np.ndarray:
-    """Least cost of each guess from its number of classes k (and whether it is a candidate)."""
+def repeats_needed(n: int, d: int, value: int, green: np.ndarray) -> np.ndarray:
+    """How many of n answers must get a reply an earlier one got (n - k, k classes) for a guess's
+    closed form to reach `value`: 3n - k - green (d >= 3); 2n - green if k = n, else impossible
+    (d = 2); 1 for the answer itself, else impossible (d = 1). n (unreachable) when it cannot."""
     if d >= 3:
-        return 3 * n - green - k
+        return np.maximum(0, value - 2 * n + green)
     if d == 2:
-        return np.where(k == n, 2 * n - green, INF)
-    return np.where((d == 1) & (n == 1) & (green == 1), 1, INF)
+        return (value > 2 * n - green).astype(np.int64)
+    return np.where((n == 1) & (green == 1) & (value > 1), n, 0) if d == 1 else np.zeros_like(green)
 
 
 class Frame:
@@ -157,14 +159,12 @@ class Checker:
         self.counts = np.stack([(self.G == c).sum(axis=1) for c in range(26)], axis=1)
         index = {w: i for i, w in enumerate(guesses)}
         self.guess_of = np.array([index[w] for w in answers])
-        words = (self.codes + 63) // 64
-        self.bits = np.zeros((words, self.codes), np.uint64)
-        for c in range(self.codes):
-            self.bits[c >> 6, c] = np.uint64(1) << np.uint64(c & 63)
         self.initial = ((-1,) * self.L, (0,) * 26) if self.hard else None
         self.claims: dict[int, list] = {}
         self.legal_cache: dict = {}
-        self.unsplittable: set = set()
+        self.unsplittable: set = set()  # sets shown to need more than 2n - 1 or 2 guesses
+        self.no_splitter: set = set()
+        self.pairs: dict = {}
         self.scans = 0
 
     def allows(self, state, g: int) -> bool:
@@ -192,27 +192,43 @@ class Checker:
             self.legal_cache[state] = np.nonzero(ok)[0]
         return self.legal_cache[state]
 
-    def classes(self, S: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For each guess of `ids`: how many reply classes it makes on S, and whether it is in S.
-        Small sets count answers whose reply repeats an earlier one's; large ones mark replies seen."""
+    def short_of_repeats(self, S: np.ndarray, ids: np.ndarray, need: np.ndarray) -> tuple[int, int]:
+        """(j, repeats) for a guess ids[j] whose replies on S repeat fewer than need[j] times, or
+        (-1, 0). Answers are taken in turn, each compared with the earlier ones (from the 64th on,
+        looked up in a table of the replies seen); guesses that have enough are dropped now and then."""
         self.scans += 1
-        R = self.MT[np.ix_(S, ids)]
-        if len(S) <= 96:
-            k = np.full(len(ids), len(S), np.int64)
-            for i in range(1, len(S)):
-                k -= (R[:i] == R[i]).any(axis=0)
-        else:
-            seen = np.zeros((self.bits.shape[0], len(ids)), np.uint64)
-            for row in R:
-                for w in range(seen.shape[0]):
-                    seen[w] |= self.bits[w][row]
-            k = np.bitwise_count(seen).sum(axis=0).astype(np.int64)
-        return k, np.isin(ids, self.guess_of[S]).astype(np.int64)
+        R = self.MT[S][:, ids] if len(ids) < len(self.G) else self.MT[S]
+        cols, dup, seen = np.arange(len(ids)), np.zeros(len(ids), np.int64), None
+        for i in range(1, len(S)):
+            if i in (16, 64, 256, 1024):
+                keep = np.nonzero(dup < need[cols])[0]
+                if not keep.size:
+                    return -1, 0
+                if keep.size < 0.75 * cols.size:
+                    cols, R, dup = cols[keep], R.take(keep, axis=1), dup[keep]
+                    seen = None if seen is None else seen.take(keep, axis=1)
+            if i < 64:
+                dup += (R[:i] == R[i]).any(axis=0)
+                continue
+            at = np.arange(len(cols))
+            if seen is None:
+                seen = np.zeros((self.codes, len(cols)), bool)
+                for row in R[:i]:
+                    seen[row, at] = True
+            dup += seen[R[i], at]
+            seen[R[i], at] = True
+        short = np.nonzero(dup < need[cols])[0]
+        return (int(cols[short[0]]), int(dup[short[0]])) if short.size else (-1, 0)
 
     def two_n_rule(self, S: np.ndarray, d: int) -> bool:
         """No candidate splits S into single answers (so S costs at least 2n, d >= 2)."""
-        R = np.sort(self.MT[np.ix_(S, self.guess_of[S])], axis=0)
-        return d >= 2 and len(S) >= 2 and bool((R[1:] == R[:-1]).any(axis=0).all())
+        key = S.tobytes()
+        if key not in self.no_splitter:
+            R = np.sort(self.MT[np.ix_(S, self.guess_of[S])], axis=0)
+            if not (R[1:] == R[:-1]).any(axis=0).all():
+                return False
+            self.no_splitter.add(key)
+        return d >= 2 and len(S) >= 2
 
     def no_separating_guess(self, S: np.ndarray, state) -> bool:
         """With two guesses left: no allowed guess gives every answer of S its own reply."""
@@ -223,9 +239,15 @@ class Checker:
         if state is not None:
             alive[:] = False
             alive[self.legal(state)] = True
+        alive = np.packbits(alive)
         for step in range(1, len(S)):  # neighbours first: they are the pairs few guesses separate
             for i in range(step, len(S)):
-                alive &= self.MT[S[i]] != self.MT[S[i - step]]
+                pair = (int(S[i - step]), int(S[i]))
+                if pair not in self.pairs:  # the guesses telling the two apart, as bits
+                    if len(self.pairs) > 50_000:
+                        self.pairs.clear()
+                    self.pairs[pair] = np.packbits(self.MT[pair[0]] != self.MT[pair[1]])
+                alive &= self.pairs[pair]
                 if not alive.any():
                     self.unsplittable.add(key)
                     return True
@@ -261,19 +283,19 @@ class Checker:
         if not 0 <= g < len(self.G):
             raise Rejected(f"guess {g} is not in the guess list")
         codes = self.MT[f.S, g]
-        present, sizes = np.unique(codes, return_counts=True)
-        size = dict(zip(present.tolist(), sizes.tolist()))
-        values = {c: set_bound(m, f.d - 1, self.codes) for c, m in size.items() if c != self.won}
+        sizes = np.bincount(codes, minlength=self.codes)
+        sizes[self.won] = 0
+        total = len(f.S) + sum(set_bound(c, f.d - 1, self.codes) for c in sizes[sizes > 0].tolist())
         named = set()
         for code, section, ref in refs:
-            if code not in values or code in named:
+            if not 0 <= code < self.won or not sizes[code] or code in named:
                 raise Rejected(f"{self.word(g)}: reply {code} is not one of its parts (or named twice)")
             named.add(code)
             state = after(f.state, self.G[g], code) if self.hard else None
             part = f.S[codes == code]
-            values[code] = max(values[code], self.part_value(part, f.d - 1, state, section, ref))
-        total = min(INF, len(f.S) + sum(values.values()))
-        f.evidence[g] = max(f.evidence.get(g, 0), total)
+            closed = set_bound(len(part), f.d - 1, self.codes)
+            total += max(0, self.part_value(part, f.d - 1, state, section, ref) - closed)
+        f.evidence[g] = max(f.evidence.get(g, 0), min(INF, total))
 
     def same(self, f: Frame, g: int, h: int) -> None:
         """SAME: g splits S into the parts h does (neither a candidate), so it costs what h costs."""
@@ -309,16 +331,15 @@ class Checker:
         for floor, floor_cover, guesses in f.floors:
             covered = np.isin(ids, list(guesses)) != (floor_cover != "only")
             bound[covered] = np.maximum(bound[covered], floor)
-        if (bound >= value).all():
-            return
-        k, green = self.classes(S, ids)
-        bound = np.maximum(bound, guess_bounds(n, k, green, d))
-        if cover == "all":  # guesses that split nothing and are not candidates are never best
-            bound[(k == 1) & (green == 0)] = INF
-        if (bound < value).any():
-            worst = int(np.argmin(bound))
-            raise Rejected(f"{what}, but guess {self.word(int(ids[worst]))} is only shown to cost "
-                           f">= {int(bound[worst])}")
+        ids = ids[bound < value]
+        green = np.isin(ids, self.guess_of[S]).astype(np.int64)
+        need = repeats_needed(n, d, value, green)
+        if cover == "all":  # a guess that splits nothing (n - 1 repeats) and is not a candidate
+            need = np.where(green == 0, np.minimum(need, n - 1), need)  # is never best
+        j, repeats = self.short_of_repeats(S, ids, need) if ids.size else (-1, 0)
+        if j >= 0:
+            raise Rejected(f"{what}, but guess {self.word(int(ids[j]))} makes {n - repeats} "
+                           "classes, so its closed form is lower, and no evidence is given for it")
 
     def word(self, g: int) -> str:
         return "".join(chr(97 + c) for c in self.G[g]).upper()
