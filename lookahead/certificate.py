@@ -100,7 +100,8 @@ class CertificateLog:
         self._put(chunk.words)
 
     def _ref(self, ref: ClaimRef) -> tuple[int, int]:
-        if ref.claim < 0:
+        """(section, claim) of a reference; section 0 holds this log's own claims."""
+        if ref.claim < 0 or ref.token == self.token:
             return 0, ref.claim
         return self._sections[ref.token], ref.claim
 
@@ -124,7 +125,7 @@ class CertificateLog:
         """The END record: the claims (of section 0) that are the search's conclusions."""
         words = [OP_SECTION, 0, OP_END, len(proves)]
         for ref in proves:
-            words += [0 if ref.token == self.token else self._sections[ref.token], ref.claim]
+            words += self._ref(ref)
         self._put(words)
 
 

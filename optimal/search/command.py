@@ -83,7 +83,8 @@ def run_first(game: Game, request: SearchRequest) -> int:
         summary = render.first_summary(outcome, tree, how, seconds)
         summary["provenance"] = prov
         write_summary(out_dir, summary)
-        write_report(out_dir, render.first_markdown(outcome, tree, how, seconds), prov)
+        write_report(out_dir, render.first_markdown(outcome, tree, how, seconds)
+                     + render.certificate_markdown(request.certificate), prov)
         print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
               f"{out_dir / 'REPORT.md'}")
     return 0
@@ -111,7 +112,8 @@ def run_worst(game: Game, request: SearchRequest) -> int:
         summary = render.worst_summary(game, results, how, seconds)
         summary["provenance"] = prov
         write_summary(out_dir, summary)
-        write_report(out_dir, render.worst_markdown(game, results, how, seconds), prov)
+        write_report(out_dir, render.worst_markdown(game, results, how, seconds)
+                     + render.certificate_markdown(request.certificate), prov)
         print(f"\nwrote {', '.join(str(p) for p in paths + [out_dir / 'summary.json', out_dir / 'REPORT.md'])}")
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "

@@ -191,6 +191,16 @@ def worst_summary(game: Game, results: list[WorstResult], how: str, seconds: flo
             "results": [r.as_dict() for r in results], "seconds": round(seconds, 3)}
 
 
+def certificate_markdown(path: str | None) -> str:
+    """A REPORT section naming the run's proof certificate: written, not checked by this run (only
+    `python -m optimal.check` may call a result certified)."""
+    if not path:
+        return ""
+    return ("\n\n## Proof certificate\n\nThis run wrote a proof certificate of its lower bounds to "
+            f"`{path}`. It is not checked by the run itself; `python -m optimal.check {path} [TREE]` "
+            "checks it independently of the search.")
+
+
 # ---------------------------------------------------------------- mid-game state
 
 
