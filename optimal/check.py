@@ -43,6 +43,7 @@ import gzip
 import hashlib
 import json
 import sys
+import time
 import zlib
 from itertools import islice
 from pathlib import Path
@@ -428,11 +429,13 @@ def describe(claim: tuple, checker: Checker) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
     header, checker, proves, answers, guesses = load(args.certificate, args.answers, args.guesses)
     root = (checker.d0, checker.initial, np.arange(len(answers), dtype=np.int32).tobytes())
     at_root = [claim for claim in proves if claim[0] == root]
     print(f"{args.certificate}: every claim holds ({sum(map(len, checker.claims.values())):,} claims, "
-          f"{checker.scans:,} full scans); {header['mode']} mode, at most {checker.d0} guesses:")
+          f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s); {header['mode']} mode, "
+          f"at most {checker.d0} guesses:")
     print("\n".join("  " + describe(claim, checker) for claim in at_root))
     if not args.tree:
         return 0

@@ -258,3 +258,17 @@ def test_truncated_or_reordered_files_are_rejected(made, capsys):
     a, b = closes[0], closes[-1]
     swapped = records[:a] + [records[b]] + records[a + 1:b] + [records[a]] + records[b + 1:]
     assert verdict(made, header, swapped) == 1
+
+
+def test_the_checker_shares_no_code_with_the_search():
+    """optimal.check imports the standard library and numpy only: nothing of the search, of the
+    feedback matrix code, of numba, or of the project at all."""
+    import ast
+
+    tree = ast.parse((Path(check.__file__)).read_text())
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= {"__future__", "argparse", "gzip", "hashlib", "json", "sys", "time", "zlib",
+                        "itertools", "pathlib", "numpy"}
