@@ -167,11 +167,15 @@ class Checker:
         return self.legal_masks[state]
 
     def short_of_repeats(self, S: np.ndarray, ids: np.ndarray, need: np.ndarray) -> tuple[int, int]:
-        """(j, repeats) for a guess ids[j] whose replies on S repeat fewer than need[j] times, else
-        (-1, 0). Answers are taken in turn, each compared with the earlier ones (from the 64th on,
-        looked up in a table of replies seen); guesses with enough are dropped now and then."""
+        """(guess, repeats) for a guess ids[j] whose replies on S repeat fewer than need[j] times,
+        else (-1, 0). Answers are taken in turn, each compared with the earlier ones (from the 64th
+        on, looked up in a table of replies seen); guesses with enough are dropped now and then."""
         self.scans += 1
-        R = self.MT[S][:, ids]
+        if len(ids) > len(self.G) // 2:  # most guesses: whole rows, the others need nothing
+            ids, need = np.arange(len(self.G)), np.bincount(ids, need, len(self.G)).astype(np.int64)
+            R = self.MT[S]
+        else:
+            R = self.MT[S][:, ids]
         cols, dup, seen = np.arange(len(ids)), np.zeros(len(ids), np.int64), None
         for i in range(1, len(S)):
             if i in (16, 64, 256, 1024):
@@ -190,7 +194,7 @@ class Checker:
             dup += seen[R[i], at]
             seen[R[i], at] = True
         short = np.nonzero(dup < need[cols])[0]
-        return (int(cols[short[0]]), int(dup[short[0]])) if short.size else (-1, 0)
+        return (int(ids[cols[short[0]]]), int(dup[short[0]])) if short.size else (-1, 0)
 
     def two_n_rule(self, S: np.ndarray, d: int) -> bool:
         """No candidate splits S (n >= 2) into single answers, so S costs at least 2n (d >= 2)."""
@@ -285,11 +289,11 @@ class Checker:
         need = repeats_needed(n, d, value, green)
         if cover == "all":  # n - 1 repeats: it splits nothing; if no candidate either, never best
             need = np.where(green == 0, np.minimum(need, n - 1), need)
-        j, repeats = self.short_of_repeats(S, ids, need) if ids.size else (-1, 0)
-        if j >= 0:
-            raise Rejected(f"{n} answers, {d} guesses left, claimed >= {value}: guess "
-                           f"{self.word(int(ids[j]))} makes {n - repeats} classes, so its closed "
-                           "form is lower, and no evidence is given for it")
+        g, repeats = self.short_of_repeats(S, ids, need) if ids.size else (-1, 0)
+        if g >= 0:
+            raise Rejected(f"{n} answers, {d} guesses left, claimed >= {value}: guess {self.word(g)} "
+                           f"makes {n - repeats} classes, so its closed form is lower, and no "
+                           "evidence is given for it")
 
     def covered(self, cover: str, listed: frozenset) -> np.ndarray:
         """Which guesses a claim is about, as a mask."""
