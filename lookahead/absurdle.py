@@ -113,13 +113,3 @@ def force_win(ws, S, k, level, guesses, rank, target, plan):
             plan[level] = g
             return True
     return False
-
-
-@njit(cache=True, nogil=True)
-def count_first_guesses(ws, S, k, guesses, rank, plan, wins):
-    """For each guess of `guesses` as first guess: 1 if a win within k exists, else 0."""
-    for t in range(guesses.shape[0]):
-        g = guesses[t]
-        m, _ = kept_bucket(ws, S, g, rank, ws.part_items[0])
-        wins[t] = 1 if force_win(ws, ws.part_items[0, :m].copy(), k - 1, 1, guesses, rank, -1,
-                                 plan) else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lookahead.absurdle import count_first_guesses, force_win
+from lookahead.absurdle import force_win, kept_bucket
 from lookahead.antiwordle import LONGEST, TOTAL, anti_value
 from lookahead.solver import Solver
 from optimal.adversaries import tie_rank
@@ -32,11 +32,15 @@ class AbsurdleSearch:
     """The Absurdle kernels with their set-up: pair bitsets for 'one guess splits all', the tie
     order, and the guesses allowed (all, or only answer-list words)."""
 
+    #: the most guesses a search looks ahead (its work space has a level per guess)
+    MAX_GUESSES = 16
+
     def __init__(self, game: Game, pool: str = "all", pair_mb: float = 512):
         if game.rule.name != "wordle":
             raise BadInput("Absurdle is defined for Wordle replies only")
         self.game = game
-        self.solver = Solver(game.with_limits(max_guesses=16), cache_mb=1, pair_mb=pair_mb)
+        self.solver = Solver(game.with_limits(max_guesses=self.MAX_GUESSES), cache_mb=1,
+                             pair_mb=pair_mb)
         self.rank = reply_ranks(game.length)
         if pool == "all":
             self.guesses = np.arange(len(game.guesses), dtype=np.int32)
@@ -47,6 +51,7 @@ class AbsurdleSearch:
 
     def win(self, k: int, target: str | None = None) -> list[str] | None:
         """A winning sequence of at most k guesses (the last one the answer), or None (proven)."""
+        self._check_depth(k)
         plan = np.full(k + 2, -1, dtype=np.int64)
         t = -1 if target is None else self.game.answer_index[target]
         if force_win(self.solver.ws, self.game.all_candidates(), k, 0, self.guesses, self.rank, t, plan):
@@ -54,12 +59,27 @@ class AbsurdleSearch:
         return None
 
     def first_guesses_with_win(self, k: int) -> list[str]:
-        """Every first guess of the pool from which a win within k guesses exists."""
-        wins = np.zeros(len(self.guesses), dtype=np.int64)
+        """Every first guess of the pool from which a win within k guesses exists.
+
+        The loop over first guesses runs here, not in a kernel: numba's on-disk cache of a
+        compiled function that calls the self-recursive `force_win` crashes when loaded (a
+        segmentation fault on every run after the first), while the recursive kernel itself,
+        called from Python, caches safely."""
+        self._check_depth(k)
+        candidates = self.game.all_candidates()
+        kept = np.empty(len(candidates), dtype=np.int32)
         plan = np.full(k + 2, -1, dtype=np.int64)
-        count_first_guesses(self.solver.ws, self.game.all_candidates(), k, self.guesses, self.rank,
-                            plan, wins)
-        return [self.game.guesses.words[g] for g, w in zip(self.guesses, wins) if w]
+        wins = []
+        for g in self.guesses:
+            m, _ = kept_bucket(self.solver.ws, candidates, g, self.rank, kept)
+            if force_win(self.solver.ws, kept[:m].copy(), k - 1, 1, self.guesses, self.rank, -1, plan):
+                wins.append(self.game.guesses.words[g])
+        return wins
+
+    def _check_depth(self, k: int) -> None:
+        if not 1 <= k <= self.MAX_GUESSES:
+            raise BadInput(f"an Absurdle search looks at most {self.MAX_GUESSES} guesses ahead, "
+                           f"not {k}")
 
 
 class AntiSearch:

@@ -14,6 +14,7 @@ The records, as int32 words (the checker's docstring is the specification):
                               named here take the value of claim `ref`, the others their closed form
     SAME  g h                 g splits the candidates exactly as h did (normal mode): same cost
     CLOSE L                   claim: every allowed guess here costs at least L -> the next claim id
+    CLOSE_ONLY L 1 g          claim: guess g costs at least L here (a forced guess's value)
     DROP                      forget the node (its value rests on an earlier claim)
 
 A `ref` is a claim id (the claims of one stream are numbered from 0 in order of their CLOSE), or
@@ -131,6 +132,28 @@ def cert_conclude(ws, value, known, known_claim):
         cert_put_drop(ws)
         return known_claim
     return cert_close(ws, value)
+
+
+@njit(cache=True)
+def cert_close_only(ws, value, g):
+    """CLOSE the innermost open node with the claim 'guess g costs at least value' (the value of a
+    forced guess); returns the claim's id."""
+    put(ws, OP_CLOSE_ONLY)
+    put(ws, value)
+    put(ws, 1)
+    put(ws, g)
+    claim = ws.cert_claims[0]
+    ws.cert_claims[0] = claim + 1
+    return claim
+
+
+@njit(cache=True)
+def cert_end(ws, value, known, known_claim, forced):
+    """End the innermost open node: with a forced guess (>= 0), a claim about that guess alone;
+    otherwise `cert_conclude`. Returns the claim (or rule) behind `value`."""
+    if forced >= 0:
+        return cert_close_only(ws, value, forced)
+    return cert_conclude(ws, value, known, known_claim)
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from lookahead.memo import STATE_WORDS
 
@@ -62,27 +63,38 @@ def child_state(ws, level, g, code):
 @njit(cache=True)
 def child_legal(ws, level, g, code):
     """Legal guesses at level+1: those legal at `level` that also keep this guess's greens in
-    place and contain each letter it scored as often (call after `child_state`)."""
+    place and contain each letter it scored as often (call after `child_state`). Done on bitsets
+    (the parent's ANDed with one row per green and per scored letter), then listed in order."""
     L = ws.letters.shape[1]
-    parent = ws.legal[level]
+    W = ws.legal_bits.shape[1]
+    acc = ws.legal_bits[level + 1]
+    parent = ws.legal_bits[level]
+    for w in range(W):
+        acc[w] = parent[w]
+    x = code
+    for i in range(L):
+        if x % 3 == 2:
+            row = ws.pos_letter_bits[i, ws.letters[g, i]]
+            for w in range(W):
+                acc[w] &= row[w]
+        x //= 3
+    for i in range(L):
+        letter = ws.letters[g, i]
+        n = ws.scored[letter]
+        first = True
+        for j in range(i):
+            if ws.letters[g, j] == letter:
+                first = False
+        if n > 0 and first:
+            row = ws.letter_min_bits[letter, n]
+            for w in range(W):
+                acc[w] &= row[w]
     child = ws.legal[level + 1]
     m = 0
-    for t in range(ws.nlegal[level]):
-        h = parent[t]
-        ok = True
-        x = code
-        for i in range(L):
-            if x % 3 == 2 and ws.letters[h, i] != ws.letters[g, i]:
-                ok = False
-                break
-            x //= 3
-        if ok:
-            for i in range(L):
-                letter = ws.letters[g, i]
-                if ws.scored[letter] > ws.letter_counts[h, letter]:
-                    ok = False
-                    break
-        if ok:
-            child[m] = h
+    for w in range(W):
+        bits = acc[w]
+        while bits:
+            child[m] = w * 64 + trailing_zeros(bits)
             m += 1
+            bits &= bits - np.uint64(1)
     ws.nlegal[level + 1] = m

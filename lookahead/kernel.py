@@ -1,11 +1,14 @@
 """The recursive branch-and-bound kernel (numba).
 
-`solve(ws, S, h, d, level, beta)` returns the least total number of guesses to find every answer of
-the sorted candidate array S with at most d guesses, if that total is below `beta`; otherwise a
-proven lower bound that is at least `beta`, so a caller can abandon a guess as soon as it cannot
-win. It is one self-recursive function on purpose: numba caches self-recursion on disk but not
-mutual recursion. With `ws.certify`, it also writes why each lower bound holds (`lookahead.certify`)
-and leaves the claim behind its value in `ws.claim_at[level]`; those lines are marked `# proof`.
+`solve(ws, S, h, d, level, beta, forced)` returns the least total number of guesses to find every
+answer of the sorted candidate array S with at most d guesses, if that total is below `beta`;
+otherwise a proven lower bound that is at least `beta`, so a caller can abandon a guess as soon as
+it cannot win. With `forced` >= 0 it is the value of playing that guess first (the same loop, run
+for one guess; nothing is memoized for the node), which is how Python evaluates a first guess
+without a Python loop over its parts. It is one self-recursive function on purpose: numba caches
+self-recursion on disk but not mutual recursion. With `ws.certify`, it also writes why each lower
+bound holds (`lookahead.certify`) and leaves the claim behind its value in `ws.claim_at[level]`
+(with `forced`, a claim about that guess alone); those lines are marked `# proof`.
 
 Per node: memo lookup; the candidates-only check that settles most small sets at their absolute
 bound (2n - 1, or 2n); else every guess is scored (`scan.rank_guesses`) and tried best first, each
@@ -18,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from lookahead.bounds import INF, set_lower_bound
-from lookahead.certify import CLOSED_FORM, TWO_N_RULE, cert_conclude, cert_guess, cert_open, \
+from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
+from lookahead.certify import CLOSED_FORM, TWO_N_RULE, cert_end, cert_guess, cert_open, \
     cert_same, clear_part_claims
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
@@ -27,6 +30,10 @@ from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, N
 from lookahead.scan import count_replies, rank_guesses
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
+# "No forced guess", as a typed value: a literal -1 in the recursive call would give it another
+# signature (Literal[int]) than the call from Python, and numba's disk cache of a self-recursive
+# function compiled for two signatures crashes when loaded (numba issue #6061).
+NO_GUESS = np.int64(-1)
 MARGIN_GROWTH = 4  # how fast the margin given to every part grows between passes
 
 
@@ -169,7 +176,8 @@ def best_candidate(ws, S, d):
 
 @njit(cache=True)
 def sort_parts_by_size(ws, level, m):
-    """ws.part_order[level][:m] = part indices, largest part first (insertion sort: m <= 243)."""
+    """ws.part_order[level][:m] = part indices, largest part first (insertion sort: m is at most
+    the number of replies, 3**L, and in practice far fewer: parts are solved once per guess tried)."""
     order = ws.part_order[level]
     for j in range(m):
         order[j] = j
@@ -183,26 +191,44 @@ def sort_parts_by_size(ws, level, m):
         order[i + 1] = x
 
 
+@njit(cache=True)
+def forced_guess(ws, S, g, d, level):
+    """List guess g alone as the node's guess (ws.cand/ws.lbs[level]); returns (1, its bound)."""
+    n = S.shape[0]
+    k = count_replies(ws.M[g], S, ws.cnt, ws.touched)
+    green = 0
+    for t in range(k):
+        if ws.touched[t] == ws.won:
+            green = 1
+        ws.cnt[ws.touched[t]] = 0
+    bound = guess_lower_bound(n, k, green, d)
+    ws.cand[level, 0] = g
+    ws.lbs[level, 0] = min(bound, INF)
+    return 1, bound
+
+
 @njit(cache=True, nogil=True)
-def solve(ws, S, h, d, level, beta):
-    """Least total guesses for candidates S with d guesses left, exact when below beta (see module)."""
+def solve(ws, S, h, d, level, beta, forced):
+    """Least total guesses for candidates S with d guesses left, exact when below beta; with
+    forced >= 0, the total when that guess is played first (see module)."""
     n = S.shape[0]
     if ws.certify:  # proof
         ws.claim_at[level] = CLOSED_FORM
     if d < 1:
         return INF
-    if n == 1:
-        ws.best_at[level] = ws.ans_guess[S[0]]
-        return 1
-    if d <= 1:
-        return INF
-    if n == 2:
-        ws.best_at[level] = ws.ans_guess[S[0]]
-        return 3
+    if forced < 0:
+        if n == 1:
+            ws.best_at[level] = ws.ans_guess[S[0]]
+            return 1
+        if d <= 1:
+            return INF
+        if n == 2:
+            ws.best_at[level] = ws.ans_guess[S[0]]
+            return 3
     ws.stats[NODES] += 1
     state = ws.state_words[level]
     key = node_key(ws, h, d, level)
-    use_memo = ws.use_memo and n >= MEMO_MIN
+    use_memo = ws.use_memo and n >= MEMO_MIN and forced < 0  # memoize this node
     known = 0  # a lower bound from an earlier visit
     known_claim = CLOSED_FORM  # proof: the claim behind `known`
     if use_memo:
@@ -219,27 +245,32 @@ def solve(ws, S, h, d, level, beta):
             if known >= beta:
                 ws.stats[MEMO_CUTOFFS] += 1
                 return known
-    quick, quick_guess = best_candidate(ws, S, d)
-    if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):
-        ws.stats[QUICK] += 1
-        if ws.certify:  # proof
-            ws.claim_at[level] = CLOSED_FORM if quick == 2 * n - 1 else TWO_N_RULE
-        if use_memo:
-            memo_store(ws, key, S, state, quick, EXACT, quick_guess, ws.claim_at[level])
-        ws.best_at[level] = quick_guess
-        return quick
-    # No candidate reaches 2n - 1, and a guess outside the set never does better than 2n: a bound
-    # that needs no scan of all guesses, and often answers a caller who only asks "below beta?".
-    if ws.certify and min(quick, 2 * n) >= known:  # proof
-        known_claim = TWO_N_RULE
-    known = max(known, min(quick, 2 * n))
-    if known >= beta:
-        if ws.certify:  # proof
-            ws.claim_at[level] = known_claim
-        if use_memo:
-            memo_store(ws, key, S, state, known, LOWER, -1, known_claim)
-        return known
-    m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
+    if forced >= 0:
+        m, lowest = forced_guess(ws, S, forced, d, level)
+        lowest_off = INF
+    else:
+        quick, quick_guess = best_candidate(ws, S, d)
+        if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):
+            ws.stats[QUICK] += 1
+            if ws.certify:  # proof
+                ws.claim_at[level] = CLOSED_FORM if quick == 2 * n - 1 else TWO_N_RULE
+            if use_memo:
+                memo_store(ws, key, S, state, quick, EXACT, quick_guess, ws.claim_at[level])
+            ws.best_at[level] = quick_guess
+            return quick
+        # No candidate reaches 2n - 1, and a guess outside the set never does better than 2n: a
+        # bound that needs no scan of all guesses, and often answers a caller who only asks
+        # "below beta?".
+        if ws.certify and min(quick, 2 * n) >= known:  # proof
+            known_claim = TWO_N_RULE
+        known = max(known, min(quick, 2 * n))
+        if known >= beta:
+            if ws.certify:  # proof
+                ws.claim_at[level] = known_claim
+            if use_memo:
+                memo_store(ws, key, S, state, known, LOWER, -1, known_claim)
+            return known
+        m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
     new_node(ws, level)
     if ws.certify:  # proof
         cert_open(ws, S, d, level)
@@ -266,7 +297,7 @@ def solve(ws, S, h, d, level, beta):
             for j in range(parts):
                 c = ws.part_size[level, j]
                 part_bound = set_lower_bound(c, d - 1)
-                if use_memo and c >= MEMO_MIN and part_bound < INF:
+                if ws.use_memo and forced < 0 and c >= MEMO_MIN and part_bound < INF:
                     if ws.hard:
                         child_state(ws, level, g, ws.part_code[level, j])
                     start = ws.part_start[level, j]
@@ -305,7 +336,7 @@ def solve(ws, S, h, d, level, beta):
                         start = ws.part_start[level, j]
                         part_beta = min(part_bound + margin, cutoff - total + part_bound)
                         value = solve(ws, ws.part_items[level, start:start + c], ws.part_hash[level, j],
-                                      d - 1, level + 1, part_beta)
+                                      d - 1, level + 1, part_beta, NO_GUESS)
                         if ws.certify:  # proof
                             ws.part_claim[level, j] = ws.claim_at[level + 1]
                         ws.part_exact[level, j] = value < part_beta
@@ -327,14 +358,14 @@ def solve(ws, S, h, d, level, beta):
         bound = max(lowest, known)
     if best < beta:
         if ws.certify:  # proof
-            ws.claim_at[level] = cert_conclude(ws, best, known, known_claim)
+            ws.claim_at[level] = cert_end(ws, best, known, known_claim, forced)
         if use_memo:
             memo_store(ws, key, S, state, best, EXACT, best_guess, ws.claim_at[level])
         ws.best_at[level] = best_guess
         return best
     result = max(min(bound, INF), known)
     if ws.certify:  # proof
-        ws.claim_at[level] = cert_conclude(ws, result, known, known_claim)
+        ws.claim_at[level] = cert_end(ws, result, known, known_claim, forced)
     if use_memo:
         memo_store(ws, key, S, state, result, LOWER, -1, ws.claim_at[level])
     return result

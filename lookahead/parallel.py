@@ -26,15 +26,22 @@ _SOLVERS: dict[tuple, Solver] = {}
 _LOCK = threading.Lock()
 
 
+MAX_SOLVERS = 3  # per worker: e.g. the exact search and a beam for upper bounds side by side
+
+
 def solver_for(game: Game, beam: int, cache_mb: float, pair_mb: float = 0, certify: str = "") -> Solver:
-    """This worker's solver for a game and search setting (and certificate, when `certify` names
-    one). Keyed by thread too: a workspace must never be shared by two threads. Solvers of another
-    game or setting are dropped to bound memory."""
+    """This worker's solver for a game and search setting (its memo stays warm between tasks), and
+    certificate, when `certify` names one. Keyed by thread too: a workspace must never be shared by
+    two threads. Solvers of another game are dropped, and of this game at most MAX_SOLVERS are kept
+    (the oldest goes), to bound memory. A certifying solver dropped between tasks loses nothing:
+    every task takes its records with it, and a new one starts a new section."""
     key = (game.fingerprint, beam, cache_mb, pair_mb, certify, threading.get_ident())
     with _LOCK:
         if key not in _SOLVERS:
-            for old in [k for k in _SOLVERS if k[:5] != key[:5]]:
+            for old in [k for k in _SOLVERS if k[0] != key[0]]:
                 del _SOLVERS[old]
+            while len(_SOLVERS) >= MAX_SOLVERS:
+                del _SOLVERS[next(iter(_SOLVERS))]
             _SOLVERS[key] = Solver(game, beam=beam, cache_mb=cache_mb, pair_mb=pair_mb,
                                    certify=bool(certify))
         return _SOLVERS[key]
@@ -92,7 +99,7 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
     left = game.max_guesses - 1
     out = []
     for guess in guesses:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         failing = []
         claims = []
         for code, part in solver.parts(game.all_candidates(), guess):
@@ -111,5 +118,6 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
         if certify and failing:
             claim = solver.claim_guess(game.all_candidates(), guess, game.max_guesses, None, INF, claims)
         out.append(WorstResult(game.guesses.words[guess], not failing, failing,
-                               every_branch or not failing, time.perf_counter() - start, claim))
+                               every_branch or not failing, time.perf_counter() - start,
+                               time.thread_time() - cpu, claim))
     return out, solver.take_certificate()

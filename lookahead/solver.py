@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from lookahead.bounds import INF, set_lower_bound
+from lookahead.bounds import INF
 from lookahead.certificate import CERTIFICATE_WORDS, Chunk, ClaimRef, guess_claim_words, new_token
 from lookahead.certify import CLOSED_FORM
 from lookahead.hardmode import pack_state
@@ -50,6 +50,7 @@ class Solver:
         self.token = new_token() if certify else ""  # this solver's section of a certificate
         self._records: list[np.ndarray] = []
         self.last_claim = ClaimRef(self.token, CLOSED_FORM)  # behind evaluate's last value
+        self._loaded: HardState | None = None  # the hard-mode state now at level 0
 
     # ------------------------------------------------------------ the proof certificate
 
@@ -103,12 +104,19 @@ class Solver:
         if not self.game.hard:
             return
         state = state or HardState.initial(self.game.length)
+        if state == self._loaded:  # no kernel writes level 0's state: it is still there
+            return
         self.ws.greens[0, :] = np.array(state.greens, dtype=np.int8)
         self.ws.mins[0, :] = np.array(state.minimum, dtype=np.int8)
         pack_state(self.ws, 0)
-        legal = np.nonzero(self.game.legal_mask(state))[0].astype(np.int32)
+        mask = self.game.legal_mask(state)
+        legal = np.nonzero(mask)[0].astype(np.int32)
         self.ws.legal[0, :legal.size] = legal
         self.ws.nlegal[0] = legal.size
+        bits = np.packbits(np.concatenate([mask, np.zeros(self.ws.legal_bits.shape[1] * 64 - mask.size,
+                                                                  bool)]), bitorder="little")
+        self.ws.legal_bits[0, :] = bits.view(np.uint64)
+        self._loaded = state
 
     def set_hash(self, candidates: np.ndarray) -> np.uint64:
         """The memo's hash of a candidate set (a sum of one random number per answer)."""
@@ -117,13 +125,14 @@ class Solver:
     # ------------------------------------------------------------ values
 
     def solve(self, candidates, guesses_left: int, state: HardState | None = None,
-              beta: int = INF) -> int:
-        """Least total for these candidates (answer indices) with `guesses_left` guesses; exact when
-        below `beta`, else a lower bound >= beta (INF: impossible)."""
+              beta: int = INF, first: int = -1) -> int:
+        """Least total for these candidates (answer indices) with `guesses_left` guesses (with
+        `first` >= 0: when that guess is played first); exact when below `beta`, else a lower bound
+        >= beta (INF: impossible)."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()
-        value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta))
+        value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta, first))
         self.seconds += time.perf_counter() - start
         self._drain()
         return value
@@ -142,59 +151,15 @@ class Solver:
         return (state or HardState.initial(self.game.length)).after(self.game.guesses.words[guess], code)
 
     def evaluate(self, candidates, guess: int, guesses_left: int, state: HardState | None = None,
-                 cutoff: int = INF, on_part=None) -> tuple[int, bool]:
+                 cutoff: int = INF) -> tuple[int, bool]:
         """Total when playing `guess` (a guess index) now: (total, exact). When the total reaches
-        `cutoff` the search stops and the result is a lower bound >= cutoff (exact False).
-
-        `on_part(done, total_parts, running_total)` is called after each part (for progress bars).
-        """
-        S = np.asarray(candidates, dtype=np.int32)
-        if guesses_left < 1:
-            return INF, False
-        parts = self.parts(S, guess)
-        bounds = [set_lower_bound(p.size, guesses_left - 1) for _, p in parts]
-        claims = [CLOSED_FORM] * len(parts)  # behind each part's bound, for a certificate
-        exact = [p.size <= 2 for _, p in parts]
-        total = S.size + sum(bounds)
-
-        def done(value: int, is_exact: bool) -> tuple[int, bool]:
-            if self.certifying:
-                self.last_claim = self.claim_guess(S, guess, guesses_left, state, value,
-                                                    [(code, c) for (code, _), c in zip(parts, claims)])
-            return value, is_exact
-
-        if total >= cutoff:
-            return done(min(total, INF), False)
-        states = [self.child_state(state, guess, code) for code, _ in parts]
-        # With a cutoff, raise every part's bound a little at a time (the margin grows 1, 4, 16,
-        # ...) before solving any part outright: a guess that cannot win is refuted by many small,
-        # cheap improvements instead of by solving its largest part exactly. A part is solved
-        # exactly as soon as its value is below the margin it was given.
-        margin = 1
-        while cutoff < INF and not all(exact):
-            for i, (_, part) in enumerate(parts):
-                if exact[i]:
-                    continue
-                beta = min(bounds[i] + margin, cutoff - total + bounds[i])
-                value = self.solve(part, guesses_left - 1, states[i], beta)
-                claims[i] = self.claim_here()
-                exact[i] = value < beta
-                total += value - bounds[i]
-                bounds[i] = value
-                if total >= cutoff:
-                    return done(min(total, INF), False)
-            margin *= 4
-        for i, (_, part) in enumerate(parts):
-            if not exact[i]:
-                value = self.solve(part, guesses_left - 1, states[i], cutoff - total + bounds[i])
-                claims[i] = self.claim_here()
-                total += value - bounds[i]
-                bounds[i] = value
-            if on_part:
-                on_part(i + 1, len(parts), total)
-            if total >= cutoff:
-                return done(min(total, INF), False)
-        return done(total, True)
+        `cutoff` the search stops and the result is a lower bound >= cutoff (exact False). The
+        kernel does the work (its loop over one guess's parts), so no Python runs per part; with a
+        certificate, the kernel also writes the claim that the guess costs at least that value."""
+        value = self.solve(candidates, guesses_left, state, cutoff, first=guess)
+        if self.certifying:
+            self.last_claim = self.claim_ref()
+        return value, value < cutoff
 
     def ranked_guesses(self, candidates, guesses_left: int, state: HardState | None = None,
                        limit: int | None = None) -> list[tuple[int, int]]:
@@ -269,7 +234,8 @@ class Solver:
                 for key, value in now.items()}
 
     def counters(self) -> dict:
-        """Work done so far: nodes searched, guesses scored, memo traffic."""
+        """Work done so far: nodes searched, guesses scored, memo traffic; and this thread's CPU
+        time (the kernels run in the calling thread), so a task's CPU is a difference of two."""
         s = self.ws.stats
         return {"nodes": int(s[NODES]), "full_scans": int(s[FULL_SCANS]),
                 "quick_nodes": int(s[QUICK]), "guesses_tried": int(s[EVALUATIONS]),
@@ -278,4 +244,4 @@ class Solver:
                 "memo_entries": int(s[MEMO_ENTRIES]), "memo_pool_used": int(s[POOL_USED]),
                 "memo_dropped": int(s[MEMO_FULL]), "memo_slots": int(self.ws.mkeys.size),
                 "same_splits_skipped": int(s[SAME_SPLITS]), "guesses_sorted": int(s[LIST_SORTED]),
-                "kernel_seconds": round(self.seconds, 2)}
+                "kernel_seconds": round(self.seconds, 2), "cpu_seconds": time.thread_time()}

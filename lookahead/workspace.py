@@ -26,17 +26,38 @@ Workspace = namedtuple("Workspace", [
     # per recursion level
     "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
     "part_order",
-    "cand", "lbs", "keys", "legal", "nlegal", "greens", "mins", "state_words", "state_hash",
+    "cand", "lbs", "keys", "legal", "nlegal", "legal_bits", "greens", "mins", "state_words",
+    "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
     # scratch, never live across a recursive call
     "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
     "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
     "pair_slot", "pair_pool", "pair_used", "pair_acc",
+    # hard mode: guesses with a letter at a place, with at least n copies of a letter (bitsets)
+    "pos_letter_bits", "letter_min_bits",
     # proof certificates (lookahead.certify): the claim behind each memo entry, each level's
     # value and each part's value; the earlier guess a skipped one splits like; the record buffer
     "certify", "mclaim", "claim_at", "part_claim", "seen_as", "cert", "cert_pos", "cert_claims",
 ])
+
+
+def guess_bitsets(letters: np.ndarray, letter_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For hard mode, as bitsets over the guesses: which have letter c at place i (L, 26, words),
+    and which have at least n copies of letter c (26, L + 1, words). A child's legal guesses are
+    then its parent's ANDed with a few of these rows, a few hundred word operations."""
+    G, L = letters.shape
+    words = (G + 63) // 64
+    pad = words * 64 - G
+
+    def pack(mask: np.ndarray) -> np.ndarray:  # (..., G) bools -> (..., words) uint64
+        bits = np.packbits(np.concatenate([mask, np.zeros(mask.shape[:-1] + (pad,), bool)], -1),
+                           axis=-1, bitorder="little")
+        return bits.view(np.uint64)
+
+    at = letters.T[:, None, :] == np.arange(26)[None, :, None]  # (L, 26, G)
+    at_least = letter_counts.T[:, None, :] >= np.arange(L + 1)[None, :, None]  # (26, L + 1, G)
+    return np.ascontiguousarray(pack(at)), np.ascontiguousarray(pack(at_least))
 
 
 def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
@@ -63,6 +84,11 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
         return np.full((levels, width), fill, dtype)
 
+    if hard:
+        pos_letter_bits, letter_min_bits = guess_bitsets(letters, letter_counts)
+    else:
+        pos_letter_bits, letter_min_bits = np.zeros((1, 1, 1), np.uint64), np.zeros((1, 1, 1), np.uint64)
+
     return Workspace(
         M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
         ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
@@ -77,6 +103,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
         cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
         legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
+        legal_bits=per_level(words if hard else 1, np.uint64),
         greens=per_level(L, np.int8, -1), mins=per_level(26, np.int8),
         state_words=per_level(STATE_WORDS, np.int32), state_hash=np.zeros(levels, np.uint64),
         best_at=np.full(levels, -1, np.int64),
@@ -91,6 +118,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         pair_pool=np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words),
                            np.uint64),
         pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
+        pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,
         certify=certify, mclaim=np.zeros(mkeys.size if certify else 1, np.int32),  # set on every store
         claim_at=np.full(levels, CLOSED_FORM, np.int64),
         part_claim=per_level(codes, np.int64, CLOSED_FORM), seen_as=np.full(levels, -1, np.int64),

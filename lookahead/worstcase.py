@@ -42,7 +42,7 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     results: list[WorstResult] = []
 
     def call(batch: list[int]) -> tuple:
-        return worst_case_task, (game, batch, setting.cache_mb, PAIR_MB, every_branch,
+        return worst_case_task, (game, batch, setting.memo_mb, PAIR_MB, every_branch,
                                  frozenset(shortfall) & frozenset(batch),
                                  certificate.token if certificate else "")
 
@@ -68,5 +68,5 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
 def finishing_tree(game: Game, first: int, setting: SearchSetting) -> Node | None:
     """A tree starting with guess `first` that finds every answer within game.max_guesses (None
     when there is none). Not optimized for the total."""
-    solver = solver_for(game, 0, setting.cache_mb, PAIR_MB)
+    solver = solver_for(game, 0, setting.memo_mb, PAIR_MB)
     return solver.finishing_tree(game.all_candidates(), game.max_guesses, first=first)

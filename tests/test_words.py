@@ -10,6 +10,7 @@ PUBLISHED = {  # counts and sha256 from shared/data/wordlists/README.md
     "guesses-12972": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
     "nyt-answers": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
     "nyt-guesses": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
+    "nyt-answers-3158": (3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
 }
 
 
@@ -20,7 +21,8 @@ def test_bundled_lists_match_their_published_checksums(name):
 
 
 @pytest.mark.parametrize("pair, sizes", [("original", (2315, 12972)), ("nyt", (2309, 14855)),
-                                         ("nyt-original", (2309, 12972)), ("norvig", (2309, 2309))])
+                                         ("nyt-original", (2309, 12972)), ("norvig", (2309, 2309)),
+                                         ("nyt-extended", (3158, 14855))])
 def test_named_pairs(pair, sizes):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the bundled pairs need no repair

@@ -7,7 +7,8 @@ cannot disagree.
 
 from __future__ import annotations
 
-from lookahead import INF, FirstGuessOutcome, GuessResult, StateOutcome, WorstResult, add_counters
+from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, StateOutcome, WorstResult,
+                       add_counters)
 from optimal.game import Game
 from optimal.report import cumulative_line, histogram_text, report_line, summarize
 from optimal.tree import VerifiedTree
@@ -27,7 +28,7 @@ def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     """The headline sentence about the best word (markdown bold)."""
-    game, best, value = outcome.game, outcome.best, outcome.value
+    game, best, value = outcome.game, outcome.best, tree.total  # the verified tree's total
     worst = int(tree.counts.max())
     beam = outcome.setting.beam
     if outcome.proven:
@@ -71,6 +72,7 @@ def _counters(outcome: FirstGuessOutcome) -> dict:
     counters = add_counters([r.counters or {} for r in outcome.results
                              + ([outcome.proof] if outcome.proof else [])])
     counters["kernel_seconds"] = round(counters.get("kernel_seconds", 0), 2)
+    counters["cpu_seconds"] = round(counters.get("cpu_seconds", 0), 2)
     return counters
 
 
@@ -86,7 +88,7 @@ def first_text(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds
     shown = table[:2 + min(len(outcome.results), 25)]
     more = ["| ... | | | | | |"] if len(outcome.results) > 25 else []
     return "\n".join([_title(outcome.game), f"evaluated {how}; {'exact' if not beam else f'beam {beam}'}; "
-                      f"{seconds:.1f} s", "", _claim(outcome, tree).replace("**", ""),
+                      f"{seconds:.1f} s wall, {outcome.cpu_seconds:.1f} s CPU", "", _claim(outcome, tree).replace("**", ""),
                       report_line(tree.counts), "", *shown, *more])
 
 
@@ -95,7 +97,8 @@ def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, sec
     counters = _counters(outcome)
     return "\n".join([
         f"# Optimal decision trees: {_title(outcome.game)}", "",
-        f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s.", "",
+        f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s "
+        f"wall, {outcome.cpu_seconds:.1f} s CPU (all workers).", "",
         "## Best first guess", "", _claim(outcome, tree), "",
         f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```", "",
         "## Every evaluated first guess", "",
@@ -114,10 +117,11 @@ def first_summary(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seco
     return {"game": outcome.game.describe(),
             "search": {"beam": setting.beam, "jobs": setting.jobs, "backend": setting.backend,
                        "words": how},
-            "best": {"word": outcome.best.word, "total": outcome.value, "proven": outcome.proven,
+            "best": {"word": outcome.best.word, "total": tree.total, "proven": outcome.proven,
                      "stats": summarize(tree.counts).as_dict(),
                      "cumulative": cumulative_line(tree.counts)},
-            "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3)}
+            "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3),
+            "cpu_seconds": round(outcome.cpu_seconds, 3)}
 
 
 # ---------------------------------------------------------------- worst-case objective
@@ -166,16 +170,23 @@ def _worst_rows(game: Game, results: list[WorstResult]) -> list[str]:
     return rows
 
 
+def _cpu(results: list[WorstResult]) -> float:
+    return sum(r.cpu_seconds for r in results)
+
+
 def worst_text(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
     rows = _worst_rows(game, results)
     shown = rows[:2 + min(len(results), 40)] + (["| ... | | | | | |"] if len(results) > 40 else [])
-    return "\n".join([_worst_title(game), f"evaluated {how}; {seconds:.1f} s", "",
+    return "\n".join([_worst_title(game), f"evaluated {how}; {seconds:.1f} s wall, "
+                      f"{_cpu(results):.1f} s CPU", "",
                       _worst_verdict(game, results, how), "", *shown])
 
 
 def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
     d = game.max_guesses
-    return "\n".join([f"# {_worst_title(game)}", "", f"Evaluated {how}; exact; {seconds:.1f} s.", "",
+    return "\n".join([f"# {_worst_title(game)}", "", f"Evaluated {how}; exact; {seconds:.1f} s wall, "
+                      f"{_cpu(results):.1f} s CPU (all workers; words restored from a checkpoint "
+                      "count the CPU of the run that decided them).", "",
                       "## Verdict", "", _worst_verdict(game, results, how), "",
                       "## Every evaluated first guess", "",
                       "A branch is the set of answers left after the first guess's reply; it "
@@ -188,7 +199,8 @@ def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: fl
 def worst_summary(game: Game, results: list[WorstResult], how: str, seconds: float) -> dict:
     return {"game": game.describe(), "objective": "worst", "max_guesses": game.max_guesses,
             "words": how, "feasible": [r.word for r in results if r.feasible],
-            "results": [r.as_dict() for r in results], "seconds": round(seconds, 3)}
+            "results": [r.as_dict() for r in results], "seconds": round(seconds, 3),
+            "cpu_seconds": round(_cpu(results), 3)}
 
 
 def certificate_markdown(path: str | None) -> str:
@@ -226,3 +238,89 @@ def state_text(game: Game, outcome: StateOutcome, history_length: int) -> list[s
     lines.append(f"\n({outcome.seconds:.1f} s; the other rows are the most promising guesses "
                  f"by the search's ordering score, {how})")
     return lines
+
+
+# ---------------------------------------------------------------- exact ranking
+
+BANDS = ((1, 100), (101, 1000), (1001, 5000), (5001, None))
+
+
+def _exact_cells(game: Game, r: ExactValue) -> tuple[str, str, str, str]:
+    """(total, mean, worst, status) of one word."""
+    n = len(game.answers)
+    if not r.feasible:
+        return "none", "-", "-", f"no tree within {game.max_guesses} guesses (proven)"
+    worst = "-" if r.worst is None else str(r.worst)
+    if r.exact:
+        return str(r.lower), f"{r.lower / n:.4f}", worst, "exact"
+    upper = "?" if r.upper is None else str(r.upper)
+    mean = "-" if r.upper is None else f"<= {r.upper / n:.4f}"
+    return (f">= {r.lower}, <= {upper}", mean, worst,
+            f"bounds (budget {r.budget:g} s ran out; upper: beam tree)")
+
+
+def throughput(rows: list[ExactValue], order: dict[str, int], total_words: int) -> list[str]:
+    """Words per CPU-hour by ranking band (the search's ordering score), and the projected CPU time
+    for all words from those rates."""
+    lines, projected, covered = [], 0.0, True
+    for low, high in BANDS:
+        top = high or total_words
+        if low > total_words:
+            break
+        band = [r for r in rows if low <= order.get(r.word, total_words) <= top]
+        cpu = sum(r.cpu_seconds for r in band)
+        if not band or cpu <= 0:
+            covered = False
+            lines.append(f"| {low:,}-{top:,} | 0 | - | - |")
+            continue
+        rate = len(band) / (cpu / 3600)
+        projected += (top - low + 1) / rate
+        exact = sum(r.exact for r in band)
+        lines.append(f"| {low:,}-{top:,} | {len(band):,} ({exact:,} exact) | {rate:,.0f} | "
+                     f"{cpu / len(band):.2f} |")
+    head = ["| rank band | words measured | words per CPU-hour | CPU s per word |",
+            "|---|---:|---:|---:|"]
+    tail = ([f"Projected CPU time for all {total_words:,} words at these rates: "
+             f"{projected:,.1f} CPU-hours."] if covered else
+            ["A band with no measured word has no rate: no projection for all words yet."])
+    return head + lines + [""] + tail
+
+
+def exact_markdown(game: Game, rows: list[ExactValue], order: dict[str, int], how: str,
+                   seconds: float, budget: float) -> str:
+    n_exact = sum(r.exact for r in rows)
+    cpu = sum(r.cpu_seconds for r in rows)
+    table = ["| rank | first guess | total | mean | worst case | status | seconds |",
+             "|---:|---|---:|---:|---:|---|---:|"]
+    for rank, r in enumerate(rows, start=1):
+        total, mean, worst, status = _exact_cells(game, r)
+        table.append(f"| {rank} | {r.word.upper()} | {total} | {mean} | {worst} | {status} | "
+                     f"{r.seconds:.2f} |")
+    return "\n".join([
+        f"# Exact value of every first guess: {_title(game)}", "",
+        f"Evaluated {how}; each word's optimum by exhaustive search within {budget:g} s "
+        f"(checked between steps); {n_exact:,} of {len(rows):,} exact. This run: {seconds:.1f} s "
+        f"wall; CPU of the searches (all words, earlier runs included): {cpu:,.1f} s.", "",
+        "*exact*: the optimum for that first guess, proven; its tree was replayed against every "
+        "answer (worst case = its longest game). *bounds*: the budget ran out: a proven lower "
+        "bound and the total of a real (beam) tree, replayed too.", "",
+        "## Throughput", "", *throughput(rows, order, len(game.guesses)), "",
+        "## Every evaluated first guess", "", *table])
+
+
+def exact_text(game: Game, rows: list[ExactValue], how: str, seconds: float) -> str:
+    shown = rows[:25]
+    lines = [_title(game), f"exact value of {how}; {seconds:.1f} s", "",
+             "| rank | first guess | total | mean | worst case | status |", "|---:|---|---:|---:|---:|---|"]
+    for rank, r in enumerate(shown, start=1):
+        total, mean, worst, status = _exact_cells(game, r)
+        lines.append(f"| {rank} | {r.word.upper()} | {total} | {mean} | {worst} | {status} |")
+    if len(rows) > len(shown):
+        lines.append("| ... | | | | | |")
+    return "\n".join(lines)
+
+
+def exact_summary(game: Game, rows: list[ExactValue], how: str, seconds: float) -> dict:
+    return {"game": game.describe(), "rank": "exact", "words": how,
+            "results": [r.as_dict() for r in rows], "seconds": round(seconds, 3),
+            "cpu_seconds": round(sum(r.cpu_seconds for r in rows), 3)}

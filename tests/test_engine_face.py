@@ -1,0 +1,74 @@
+"""The engine's face (`lookahead`): the values it returns mean what they say."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from conftest import SMALL_ANSWERS, small_game
+
+from lookahead import INF, GuessResult, SearchSetting, ranked_guesses, search_first_guesses, split_bounds
+from optimal.adversaries import absurdle_reply
+from optimal.game import Game
+from optimal.words import load_lists
+
+
+def test_a_beam_does_not_limit_which_first_guesses_are_ranked():
+    """--top 10 --beam 3 evaluates ten words: the beam limits the search below each guess, not
+    the ranking of first guesses (it once returned only the beam's three)."""
+    game = small_game(60)
+    exact = ranked_guesses(game, SearchSetting())
+    assert len(exact) > 10
+    assert ranked_guesses(game, SearchSetting(beam=3)) == exact
+
+
+def test_results_carry_their_meaning():
+    proven = GuessResult("salet", 7920, True)
+    bound = GuessResult("crate", 7921, False)
+    beam = GuessResult("trace", 7926, True, beam=20)
+    none = GuessResult("xylyl", INF, False, limit=4)
+    assert (proven.status(), proven.value_text(), proven.proven) == ("proven", "7920", True)
+    assert (bound.status(), bound.value_text(), bound.proven) == ("lower bound (cut off)", ">= 7921", False)
+    assert (beam.status(), beam.value_text(), beam.proven) == ("upper bound (beam 20)", "<= 7926", False)
+    assert (none.status(), none.value_text(), none.feasible) == ("no tree within 4 guesses", "none", False)
+
+
+def test_split_bounds_hold_and_the_outcome_uses_them_beside_a_beam():
+    """Each guess's split bound is a true lower bound (the exact value is never below it), and a
+    beam outcome reports it as the proven lower bound."""
+    game = small_game(40)
+    guesses = [g for g, _ in ranked_guesses(game, SearchSetting())[:6]]
+    bounds = split_bounds(game, guesses)
+    exact = search_first_guesses(game, guesses, SearchSetting())
+    for result in exact.results:
+        if result.exact:
+            assert result.value >= bounds[game.guess_id(result.word)]
+    beam = search_first_guesses(game, guesses, SearchSetting(beam=2))
+    assert not beam.proven
+    assert beam.lower_bound(beam.best) == bounds[game.guess_id(beam.best.word)]
+    assert beam.value >= exact.value
+
+
+def test_absurdle_first_guess_count_runs_from_the_kernel_cache(tmp_path):
+    """`absurdle --count` once crashed (segmentation fault) on every run after the first, when
+    its kernels came from numba's disk cache: two runs in a row must both succeed and agree."""
+    words = tmp_path / "answers.txt"
+    words.write_text("\n".join(sorted(SMALL_ANSWERS[:50])) + "\n")
+    runs = [subprocess.run([sys.executable, "-m", "optimal.absurdle", "--answers", str(words),
+                            "--count", "3"], capture_output=True, text=True, env=dict(os.environ))
+            for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[1].stderr[-300:]
+    first_lines = [r.stdout.splitlines()[1] for r in runs]
+    assert first_lines[0] == first_lines[1]
+    # the words are those a plain replay finds: after the first guess and Absurdle's reply, some
+    # second guess leaves a single answer (the third guess is then that answer)
+    game = Game(*load_lists(answers=str(words)))
+    winners = []
+    for first in game.guesses.words:
+        _, left = absurdle_reply(game, game.all_candidates(), first)
+        if len(left) == 1 or any(len(absurdle_reply(game, left, second)[1]) == 1
+                                 for second in game.guesses.words):
+            winners.append(first.upper())
+    assert first_lines[0].split() == winners
+    assert runs[0].stdout.startswith(f"{len(winners)} of {len(game.guesses)} first guesses")

@@ -1,0 +1,61 @@
+"""`--rank exact`: every word's exact optimum, checked against the plain one-word proof."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import SMALL_ANSWERS, small_game
+
+from lookahead import INF, SearchSetting, exact_values, ranked_guesses, solve_guess
+from optimal.game import Game
+from optimal.search.command import main as search
+from optimal.words import load_lists
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_exact_values_equal_each_words_own_proof(mode):
+    game = small_game(70, mode=mode, max_guesses=5 if mode == "hard" else 6)
+    words = [g for g, _ in ranked_guesses(game, SearchSetting())][:12]
+    for result in exact_values(game, words, SearchSetting(), budget=30):
+        proof = solve_guess(game, game.guess_id(result.word), SearchSetting())
+        assert result.exact
+        assert result.lower == (proof.value if proof.feasible else INF)
+        assert result.upper == (proof.value if proof.feasible else None)
+
+
+def test_a_spent_budget_leaves_proven_bounds_around_the_optimum():
+    """With no time at all, a word keeps a lower bound at most its optimum and a beam tree's
+    total at least it."""
+    game = small_game(120)
+    words = [g for g, _ in ranked_guesses(game, SearchSetting())][40:46]
+    for result in exact_values(game, words, SearchSetting(), budget=1e-9):
+        optimum = solve_guess(game, game.guess_id(result.word), SearchSetting()).value
+        assert result.lower <= optimum <= result.upper
+
+
+def test_cli_ranks_exactly_and_resumes(tmp_path, capsys):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:60])) + "\n")
+    argv = ["--answers", str(answers), "--rank", "exact", "--top", "8", "--jobs", "1",
+            "--quiet", "--out", str(tmp_path / "out")]
+    assert search(argv) == 0
+    folder = next((tmp_path / "out").iterdir())
+    summary = json.loads((folder / "summary.json").read_text())
+    values = [r["lower"] for r in summary["results"]]
+    assert values == sorted(values) and all(r["exact"] for r in summary["results"])
+    assert all(r["worst"] >= 2 for r in summary["results"])
+    # the eight most promising words, each with the value of its own one-word proof
+    game = Game(*load_lists(answers=str(answers)))
+    top = [game.guesses.words[g] for g, _ in ranked_guesses(game, SearchSetting(), limit=8)]
+    assert sorted(r["word"] for r in summary["results"]) == sorted(top)
+    for r in summary["results"]:
+        proof = solve_guess(game, game.guess_id(r["word"]), SearchSetting())
+        assert r["lower"] == r["upper"] == proof.value
+    best = summary["results"][0]
+    assert (f"| 1 | {best['word'].upper()} | {best['lower']} | {best['lower'] / 60:.4f} | "
+            f"{best['worst']} | exact |") in (folder / "EXACT.md").read_text()
+    capsys.readouterr()
+    assert search(argv) == 0  # resumed: nothing left to do, same table
+    again = json.loads((folder / "summary.json").read_text())
+    assert [r["lower"] for r in again["results"]] == values
