@@ -94,11 +94,16 @@ def test_certificates_pass_and_every_claim_is_true(tmp_path, capsys, mode, objec
             assert root and root[0][1] == (check.INF if best == float("inf") else best)
 
 
+def tree_of(folder: Path) -> Path:
+    """The best word's tree the search wrote in its results folder."""
+    return next(p for p in folder.glob("out/*/*.json") if p.name not in ("summary.json", "MANIFEST.json"))
+
+
 @pytest.mark.parametrize("mode", ["normal", "hard"])
 def test_larger_games_pass_with_their_tree(tmp_path, capsys, mode):
     for seed, n in ((7, 40), (8, 60)):
         cert, answers, guesses, _ = certify(tmp_path, n, seed, mode, "total", 6)
-        tree = next(p for p in Path(cert).parent.glob("out/*/*.json") if p.name != "summary.json")
+        tree = tree_of(Path(cert).parent)
         assert check.main([cert, str(tree), "--answers", answers, "--guesses", guesses]) == 0
         assert "optimal over every first guess" in capsys.readouterr().out
 
@@ -189,7 +194,7 @@ def test_a_bound_raised_by_one_is_rejected_or_true(made, capsys):
     header, records = read(made[1])
     game = made[4]
     closes = [i for i, r in enumerate(records) if r[0] in (CLOSE, CLOSE_ONLY)]
-    best = next(i for i in closes if records[i][0] == CLOSE_ONLY and records[i][2] == 1)
+    best = best_word_claim(records)
     for i in [best] + closes[::max(1, len(closes) // 12)]:
         tampered = [list(r) for r in records]
         tampered[i][1] += 1
@@ -199,6 +204,26 @@ def test_a_bound_raised_by_one_is_rejected_or_true(made, capsys):
         elif code == 0:
             _, checker, _, _, _ = check.load(str(made[0] / "t.cert.gz"), made[2], made[3])
             assert all(claim_holds(game, c) for table in checker.claims.values() for c in table)
+
+
+def best_word_claim(records: list[list[int]]) -> int:
+    """The index of the record closing the claim the END record names first: the best word's."""
+    numbers, (section, ref) = claim_numbers(records), records[-1][2:4]
+    return next(i for i, r in enumerate(records)
+                if r[0] in (CLOSE, CLOSE_ONLY, CLOSE_EXCEPT) and numbers[i][:2] == (section, ref))
+
+
+def test_a_tree_that_is_not_optimal_is_not_certified(made, capsys):
+    """Every claim holds, but a worse word's tree (its own optimum, verified) totals more than the
+    lower bound the certificate proves for it: exit 1 with that tree, 0 with the best one."""
+    tmp, cert, answers, guesses, game = made
+    assert check.main([cert, str(tree_of(tmp)), "--answers", answers, "--guesses", guesses]) == 0
+    assert search(["--answers", answers, "--guesses", guesses, "--first", "nymph", "--max-depth", "4",
+                   "--jobs", "1", "--quiet", "--out", str(tmp / "nymph")]) == 0
+    worse = next(p for p in tmp.glob("nymph/*/nymph.json"))
+    capsys.readouterr()
+    assert check.main([cert, str(worse), "--answers", answers, "--guesses", guesses]) == 1
+    assert "is not the certified lower bound" in capsys.readouterr().err
 
 
 def test_a_guess_left_out_is_rejected(made, capsys):
