@@ -5,6 +5,9 @@ state): the least total number of guesses (exact, or a proven lower bound when i
 the value of playing a given guess there, and the tree that achieves the least total. With a beam of
 K (`beam=K`), every node only considers its K most promising guesses: the values are then totals of
 real trees, so upper bounds on the optimum, and exact only within that restricted search.
+
+On a weighted game (`game.weights`) every total is weighted: the sum over answers of the answer's
+integer weight times its guesses (see optimal.weights); the expectation is that over W.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from lookahead.kernel import solve as _solve
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
                             MEMO_FULL, MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS,
                             SCANNED)
+from lookahead.scan import BOUND_LIMIT
 from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
 from lookahead.worst import can_finish as _can_finish
@@ -34,9 +38,14 @@ class Solver:
                  pair_mb: float = 0):
         self.game = game
         self.beam = int(beam or 0)
+        weights = game.answer_weights if game.weighted else None
+        if 3 * game.weight_of(game.all_candidates()) >= BOUND_LIMIT or \
+                (game.max_guesses + 1) * game.weight_of(game.all_candidates()) >= INF:
+            raise ValueError("the answers' weights sum to more than the search's integers hold")
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
-                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb)
+                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
+                                 weights=weights)
         self.seconds = 0.0
         self._loaded: HardState | None = None  # the hard-mode state now at level 0
 
@@ -116,7 +125,10 @@ class Solver:
 
     def can_finish(self, candidates, guesses_left: int, state: HardState | None = None) -> bool:
         """Whether every candidate can be found within `guesses_left` guesses (proven either way).
-        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`)."""
+        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`). The
+        question does not depend on weights: ask it of an unweighted game."""
+        if self.ws.weighted:
+            raise ValueError("the worst-case objective runs on the unweighted game")
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()

@@ -137,7 +137,7 @@ def can_finish(ws, S, h, d, level):
             ws.stats[MEMO_HITS] += 1
             ws.best_at[level] = ws.mbest[slot]
             return ws.mval[slot]
-    quick, quick_guess = best_candidate(ws, S, d)
+    quick, quick_guess, _ = best_candidate(ws, S, d)
     if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):  # parts of at most 2: done in time
         ws.stats[QUICK] += 1
         if use_memo:

@@ -4,6 +4,7 @@
 within the guesses left (and, on request, how many answers a failing one must find late);
 `finishing_tree` builds a tree that does it. The work is the `can_finish` kernel of
 `lookahead.worst`, run in this process or on workers by the same pacing as the total objective.
+It does not depend on answer weights: a weighted game is checked as the same game without them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
         raise BadInput("the worst-case objective is always exact: no beam")
     if game.max_guesses < 2:
         raise BadInput("the worst-case objective needs a guess limit of at least 2")
+    game = game.with_weights(None)
 
     def call(batch: list[int]) -> tuple:
         return worst_case_task, (game, batch, setting.cache_mb, PAIR_MB, every_branch,
@@ -44,5 +46,5 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
 def finishing_tree(game: Game, first: int, setting: SearchSetting) -> Node | None:
     """A tree starting with guess `first` that finds every answer within game.max_guesses (None
     when there is none). Not optimized for the total."""
-    solver = solver_for(game, 0, setting.cache_mb, PAIR_MB)
+    solver = solver_for(game.with_weights(None), 0, setting.cache_mb, PAIR_MB)
     return solver.finishing_tree(game.all_candidates(), game.max_guesses, first=first)
