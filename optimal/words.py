@@ -30,6 +30,14 @@ BUNDLED_LISTS = {
     "nyt-answers": "nyt-answers.txt",  # NYT answers, 2,309
     "nyt-guesses": "nyt-guesses.txt",  # NYT allowed guesses, 14,855
     "nyt-answers-3158": "nyt-answers-3158.txt",  # the extended answer list, 3,158 (July 2023)
+    # other word lengths, built by scripts/build_length_lists.py (dictionary words; the answers
+    # are those as frequent as Wordle's)
+    "len4-answers-1000": "len4-answers-1000.txt",
+    "len4-guesses-2108": "len4-guesses-2108.txt",
+    "len6-answers-2705": "len6-answers-2705.txt",
+    "len6-guesses-4635": "len6-guesses-4635.txt",
+    "len7-answers-2577": "len7-answers-2577.txt",
+    "len7-guesses-5495": "len7-guesses-5495.txt",
 }
 
 #: Named pairings of (answers, guesses), selectable with `--lists`.
@@ -39,6 +47,9 @@ LIST_PAIRS = {
     "nyt-original": ("nyt-answers", "guesses-12972"),
     "norvig": ("nyt-answers", "nyt-answers"),  # Norvig's notebook: 2,309 words as answers and guesses
     "nyt-extended": ("nyt-answers-3158", "nyt-guesses"),  # the extended answers, NYT guesses
+    "len4": ("len4-answers-1000", "len4-guesses-2108"),  # four letters
+    "len6": ("len6-answers-2705", "len6-guesses-4635"),  # six letters
+    "len7": ("len7-answers-2577", "len7-guesses-5495"),  # seven letters
 }
 
 

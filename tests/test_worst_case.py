@@ -36,7 +36,7 @@ def brute_can_finish(game, candidates, d, hard=False):
                 return True
         return False
 
-    return can(frozenset(int(c) for c in candidates), d, HardState.initial(5) if hard else None)
+    return can(frozenset(int(c) for c in candidates), d, HardState.initial(game.length) if hard else None)
 
 
 def brute_fewest_failures(game, candidates, guesses_left=3):

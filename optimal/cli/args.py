@@ -13,7 +13,7 @@ from optimal.errors import BadInput
 from optimal.game import Game
 from optimal.rules import GAMES
 from optimal.rules.jotto import JOTTO, jotto_words
-from optimal.words import LIST_PAIRS, include_answers, load_lists, load_words
+from optimal.words import BUNDLED_LISTS, LIST_PAIRS, include_answers, load_lists, load_words
 
 
 class Parser(argparse.ArgumentParser):
@@ -69,9 +69,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
                             "norvig = the 2,309 answers as both; nyt-extended = the extended "
-                            "3,158 answers with the 14,855 guesses)")
+                            "3,158 answers with the 14,855 guesses; len4, len6, len7 = other word "
+                            "lengths: 1,000/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
-                       "list (answers-2315, guesses-12972, nyt-answers, nyt-guesses, nyt-answers-3158)")
+                       f"list ({', '.join(BUNDLED_LISTS)})")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     group.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     group.add_argument(depth_flag, dest="max_depth", type=int, default=default_depth, metavar="N",
