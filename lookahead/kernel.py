@@ -13,9 +13,10 @@ weights) per guess, so where the plain search counts n answers this one sums the
 every weight 1 it is the plain search, step for step.
 
 Per node: memo lookup; the candidates-only check that settles most small sets at their absolute
-bound (2n - 1, or 2n; weighted: 2W - wmax, or a candidate's exact value up to 2W); else every guess is scored (`scan.rank_guesses`) and tried best first, each
-one's parts solved largest first with the cutoff passed down, and stopped as soon as the parts'
-values plus the lower bounds of the rest reach the cutoff.
+bound (2n - 1, or 2n; weighted: 2W - wmax, or a candidate's exact value up to 2W); else every
+guess is scored (`scan.rank_guesses`) and tried best first, each one's parts solved largest first
+with the cutoff passed down, and stopped as soon as the parts' values plus the lower bounds of the
+rest reach the cutoff.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from lookahead.bounds import INF, guess_lower_bound, heaviest_parts, set_lower_b
 from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
     SAME_SPLITS, memo_find, memo_store
-from lookahead.scan import count_replies, count_replies_weighted, heaviest_sums, rank_guesses, \
-    set_weight
+from lookahead.scan import MAX, SUM, TOP, count_replies, count_replies_weighted, heaviest_sums, \
+    rank_guesses, set_weight
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
 # "No forced guess", as a typed value: a literal -1 in the recursive call would give it another
@@ -36,6 +37,7 @@ MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
 # function compiled for two signatures crashes when loaded (numba issue #6061).
 NO_GUESS = np.int64(-1)
 MARGIN_GROWTH = 4  # how fast the margin given to every part grows between passes
+WEIGHT, HEAVIEST = 0, 1  # ws.part_mass[level, WEIGHT or HEAVIEST, part]
 
 
 @njit(cache=True)
@@ -67,8 +69,8 @@ def partition(ws, S, g, level):
         else:
             ws.part_start[level, m] = pos
             ws.part_size[level, m] = cnt[c]
-            ws.part_weight[level, m] = cnt[c]
-            ws.part_heaviest[level, m] = 1
+            ws.part_mass[level, WEIGHT, m] = cnt[c]
+            ws.part_mass[level, HEAVIEST, m] = 1
             ws.part_code[level, m] = c
             ws.part_hash[level, m] = np.uint64(0)
             pid[c] = m
@@ -95,8 +97,8 @@ def partition(ws, S, g, level):
                 wa = ws.w[ws.part_items[level, i]]
                 total += wa
                 heaviest = max(heaviest, wa)
-            ws.part_weight[level, p] = total
-            ws.part_heaviest[level, p] = heaviest
+            ws.part_mass[level, WEIGHT, p] = total
+            ws.part_mass[level, HEAVIEST, p] = heaviest
     return m
 
 
@@ -170,7 +172,7 @@ def best_candidate(ws, S, d):
     preferred (without weights a bound up to 2n is always exact)."""
     n = S.shape[0]
     weighted = ws.weighted
-    cnt, touched, part_weight, part_heaviest = ws.cnt, ws.touched, ws.wsum, ws.wmax
+    cnt, touched, part_weight, part_heaviest = ws.cnt, ws.touched, ws.wscratch[SUM], ws.wscratch[MAX]
     weight, heaviest = set_weight(ws, S)
     floor = set_lower_bound(n, weight, heaviest, d)
     best = INF
@@ -244,7 +246,7 @@ def forced_guess(ws, S, g, d, level, weight):
             if row[S[i]] == ws.won:
                 green_weight = ws.w[S[i]]
         bound = guess_lower_bound(n, k, green, d, weight, green_weight,
-                                  heaviest_parts(ws.top, k - green, green_weight))
+                                  heaviest_parts(ws.wscratch[TOP], k - green, green_weight))
     else:
         bound = guess_lower_bound(n, k, green, d, n, green, k - green)
     ws.cand[level, 0] = g
@@ -325,8 +327,8 @@ def solve(ws, S, h, d, level, beta, forced):
             total = weight
             for j in range(parts):
                 c = ws.part_size[level, j]
-                part_bound = set_lower_bound(c, ws.part_weight[level, j], ws.part_heaviest[level, j],
-                                             d - 1)
+                part_bound = set_lower_bound(c, ws.part_mass[level, WEIGHT, j],
+                                             ws.part_mass[level, HEAVIEST, j], d - 1)
                 if ws.use_memo and forced < 0 and c >= MEMO_MIN and part_bound < INF:
                     if ws.hard:
                         child_state(ws, level, g, ws.part_code[level, j])

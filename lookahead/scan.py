@@ -25,6 +25,9 @@ INDEX_MASK = (1 << INDEX_BITS) - 1
 SQUARES_BITS = 24
 SQUARES_CAP = (1 << SQUARES_BITS) - 1  # a tie-break only: clipping it is harmless
 LB_SHIFT = INDEX_BITS + SQUARES_BITS
+# rows of ws.wscratch (weighted games): each candidate guess's weight, the node's heaviest-first
+# prefix sums, and per reply the summed and the heaviest weight
+CAND_WEIGHT, TOP, SUM, MAX = 0, 1, 2, 3
 BOUND_LIMIT = 1 << (63 - LB_SHIFT)  # bounds must stay below this to fit in a key: 3W < BOUND_LIMIT
 
 
@@ -76,13 +79,14 @@ def set_weight(ws, S):
 
 @njit(cache=True)
 def heaviest_sums(ws, S):
-    """ws.top[j] = the summed weight of the j heaviest answers of S (j = 0..n), for the bound of a
-    guess with j parts (`bounds.heaviest_parts`; weighted games only)."""
+    """ws.wscratch[TOP][j] = the summed weight of the j heaviest answers of S (j = 0..n), for the
+    bound of a guess with j parts (`bounds.heaviest_parts`; weighted games only)."""
     weights = np.sort(ws.w[S])
     n = S.shape[0]
-    ws.top[0] = 0
+    top = ws.wscratch[TOP]
+    top[0] = 0
     for j in range(n):
-        ws.top[j + 1] = ws.top[j] + weights[n - 1 - j]
+        top[j + 1] = top[j] + weights[n - 1 - j]
 
 
 @njit(cache=True)
@@ -173,7 +177,7 @@ def rank_guesses(ws, S, d, level, cutoff):
     for i in range(n):
         ws.is_candidate[ws.ans_guess[S[i]]] = 1
         if weighted:
-            ws.cand_weight[ws.ans_guess[S[i]]] = ws.w[S[i]]
+            ws.wscratch[CAND_WEIGHT, ws.ans_guess[S[i]]] = ws.w[S[i]]
     ids = ws.legal[level]
     keys = ws.keys[level]
     m = 0
@@ -186,9 +190,9 @@ def rank_guesses(ws, S, d, level, cutoff):
         if k == 1 and green == 0:
             continue  # the guess tells nothing: never worth playing
         if weighted:
-            green_weight = ws.cand_weight[g]
+            green_weight = ws.wscratch[CAND_WEIGHT, g]
             lb = guess_lower_bound(n, k, green, d, weight, green_weight,
-                                   heaviest_parts(ws.top, k - green, green_weight))
+                                   heaviest_parts(ws.wscratch[TOP], k - green, green_weight))
         else:
             lb = guess_lower_bound(n, k, green, d, n, green, k - green)
         if lb >= INF:
@@ -204,7 +208,7 @@ def rank_guesses(ws, S, d, level, cutoff):
     for i in range(n):
         ws.is_candidate[ws.ans_guess[S[i]]] = 0
         if weighted:
-            ws.cand_weight[ws.ans_guess[S[i]]] = 0
+            ws.wscratch[CAND_WEIGHT, ws.ans_guess[S[i]]] = 0
     keys[:m].sort()  # keys are distinct (they end in the guess index): the order is deterministic
     ws.stats[LIST_SORTED] += m
     cand = ws.cand[level]

@@ -18,21 +18,23 @@ from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 Workspace = namedtuple("Workspace", [
     # the game
     "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "beam", "use_memo",
-    # answer weights (all 1 when not `weighted`) and the margin unit, their mean
-    "w", "weighted", "unit",
+    # answer weights (all 1 when not `weighted`), the margin unit (their mean), and the weighted
+    # search's scratch rows (scan.CAND_WEIGHT, TOP, SUM, MAX): few fields, since every kernel call
+    # passes every field
+    "w", "weighted", "unit", "wscratch",
     # hashing
     "zob", "zdepth", "zstate",
     # memo and counters
     "mkeys", "mval", "mflag", "mbest", "moff", "mlen", "pool", "stats",
     # per recursion level
     "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
-    "part_order", "part_weight", "part_heaviest",
+    "part_order", "part_mass",
     "cand", "lbs", "keys", "legal", "nlegal", "legal_bits", "greens", "mins", "state_words",
     "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
     # scratch, never live across a recursive call
     "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
-    "map_b", "cand_weight", "top", "wsum", "wmax",
+    "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
     "pair_slot", "pair_pool", "pair_used", "pair_acc",
     # hard mode: guesses with a letter at a place, with at least n copies of a letter (bitsets)
@@ -93,6 +95,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
         use_memo=bool(use_memo),
         w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
+        wscratch=np.zeros((4, max(G, A + 1, codes) if weighted else 1), np.int64),
         zob=random_words(A), zdepth=random_words(64), zstate=random_words(STATE_WORDS),
         mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
         stats=np.zeros(STATS_SIZE, np.int64),
@@ -100,7 +103,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         part_size=per_level(codes, np.int64), part_code=per_level(codes, np.int64),
         part_hash=per_level(codes, np.uint64), part_bound=per_level(codes, np.int64),
         part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
-        part_weight=per_level(codes, np.int64), part_heaviest=per_level(codes, np.int64),
+        part_mass=np.zeros((levels, 2, codes), np.int64),
         cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
         legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
         legal_bits=per_level(words if hard else 1, np.uint64),
@@ -114,9 +117,6 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
         touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
         map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
-        cand_weight=np.zeros(G if weighted else 1, np.int64),
-        top=np.zeros(A + 1 if weighted else 1, np.int64),
-        wsum=np.zeros(codes, np.int64), wmax=np.zeros(codes, np.int64),
         pair_slot=np.full(A * A if pair_mb else 1, -1, np.int32),
         pair_pool=np.zeros((max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2, words),
                            np.uint64),
