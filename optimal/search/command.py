@@ -13,7 +13,7 @@ from lookahead import finishing_tree, ranked_guesses, solve_state
 from optimal.cli.backends import parallel_backend
 from optimal.cli.outputs import provenance, run_dir, write_report, write_summary, write_tree
 from optimal.cli.run import run_cli
-from optimal.errors import NoTree
+from optimal.errors import DefectiveTree, NoTree
 from optimal.game import Game, parse_history
 from optimal.search import render
 from optimal.search.exact import rank_exactly
@@ -56,6 +56,9 @@ def run_first(game: Game, request: SearchRequest) -> int:
                          + (f" (within beam {beam})" if beam else ""))
         raise NoTree("no evaluated word finished below the cutoff")
     tree = verified(outcome.tree_result.tree, game)
+    if tree.objective != outcome.tree_result.value:
+        raise DefectiveTree(f"{outcome.tree_result.word.upper()}: the search reports "
+                            f"{outcome.tree_result.value} but its tree replays to {tree.objective}")
     seconds = time.perf_counter() - start
     print(render.first_text(outcome, tree, how, seconds))
     if request.write:

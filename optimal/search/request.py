@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from lookahead import BACKENDS, SearchSetting
-from optimal.cli.args import GameOptions, Parser, add_game_arguments
+from optimal.cli.args import GameOptions, Parser, add_game_arguments, add_weights_argument
 from optimal.errors import BadInput
 
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
@@ -39,6 +39,8 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
   python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
+  python -m optimal.search --weights freq --top 20       # least expected guesses, likely words weigh more
+  python -m optimal.search --weights my-priors.txt --first salet   # lines 'word weight'
 """
 
 
@@ -84,6 +86,7 @@ class SearchRequest:
 def build_parser() -> Parser:
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
     add_game_arguments(parser)
+    add_weights_argument(parser)
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
     pick.add_argument("--first", metavar="WORD[,WORD...]", help="evaluate these first guesses")
@@ -144,6 +147,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
         raise BadInput("--jobs must be at least 1")
     if args.prove and not args.beam:
         raise BadInput("--prove goes with --beam")
+    if args.weights is not None and args.objective == "worst":
+        raise BadInput("--weights goes with the total objective: whether every answer can be found "
+                       "in time does not depend on weights")
     if args.shortfall and args.objective != "worst":
         raise BadInput("--shortfall goes with --objective worst")
     if args.shortfall < 0:
