@@ -93,6 +93,6 @@ def exact_values(game: Game, guesses: list[int], setting: SearchSetting, budget:
     """The exact value of every guess as a first guess (in completion order), each within
     `budget` seconds; on this process or the setting's workers."""
     def call(batch: list[int]) -> tuple:
-        return exact_values_task, (game, batch, budget, setting.cache_mb)
+        return exact_values_task, (game, batch, budget, setting.memo_mb)
 
     return collect_paced(list(guesses), call, setting, on_result)

@@ -34,7 +34,7 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
     """(guess, lower bound) most promising first, by the search's own ordering score: every useful
     guess, whatever the setting's beam (a beam limits the search below a guess, not which guesses
     are ranked)."""
-    solver = solver_for(game, 0, setting.cache_mb)
+    solver = solver_for(game, 0, setting.memo_mb)
     candidates = game.all_candidates() if candidates is None else candidates
     return solver.ranked_guesses(candidates, guesses_left or game.max_guesses, state, limit)
 
@@ -89,7 +89,7 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
             on_result(result, best[0])
 
     def call(batch: list[int]) -> tuple:  # best[0] is read as each batch is handed out
-        return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.cache_mb,
+        return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.memo_mb,
                                        candidates, guesses_left, state, tighten)
 
     collect_paced(list(guesses), call, setting, record)
@@ -105,7 +105,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     guesses_left = guesses_left or game.max_guesses
     word = game.guesses.words[guess]
-    solver = solver_for(game, setting.beam, setting.cache_mb)
+    solver = solver_for(game, setting.beam, setting.memo_mb)
     parts = solver.parts(candidates, guess)
     if guesses_left < 1 or any(set_lower_bound(p.size, p.size, 1, guesses_left - 1) >= INF
                                for _, p in parts):
@@ -125,7 +125,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
                 on_part(done[0], len(parts))
 
     def call(codes: list[int]) -> tuple:
-        return solve_branches_task, (game, guess, codes, setting.beam, setting.cache_mb,
+        return solve_branches_task, (game, guess, codes, setting.beam, setting.memo_mb,
                                      candidates, guesses_left, state)
 
     run_paced([code for code, _ in parts], call, setting, lambda out: take(*out),

@@ -7,6 +7,7 @@ loads the compiled kernels and the matrix), and every task sent costs a few mill
 work starts in this process; once it has run for `SERIAL_SECONDS`, the measured rate says whether
 the rest is worth a pool (the remaining serial time exceeds what the pool saves) and how many
 items each task should carry (about `TASK_SECONDS` of work, but at least a few tasks per worker).
+
 That first rate is only a guess (the first items are the most promising guesses, searched deepest,
 and the later ones are often refuted in microseconds), so each task reports how long its items took
 and the tasks handed out next are sized by the rate the workers measured.
@@ -14,17 +15,28 @@ and the tasks handed out next are sized by the rate the workers measured.
 On a Dask cluster the same pace holds (a cluster's tasks cost milliseconds each too, so one item
 per task would leave the workers waiting on the network), the pool is the cluster's worker threads,
 and it is always used for the rest (the user started it; it costs nothing to start).
+
+A worker's start-up is seconds of CPU work (imports, kernels, the matrix): on a machine whose cores
+are already busy (the load average above the core count) it takes proportionally longer, while the
+main process waits, so the start-up cost is scaled by how busy the machine is (`busy_factor`).
+Measured on the shared 2-core development machine at a load average of 13: `--all` on 400
+answers took 8 s serially and 17 s when the unscaled rule started the workers.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import signal
+import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from joblib import delayed, effective_n_jobs
+from multiprocessing import resource_tracker
 
 from lookahead.setting import SearchSetting
 
@@ -74,7 +86,10 @@ class Pace:
         rate = elapsed / max(1, self.done)  # seconds per item so far
         serial = rate * remaining
         jobs = self.jobs
-        if serial <= POOL_START.get(self.setting.backend, 2.5) + serial / jobs:
+        start = POOL_START.get(self.setting.backend, 2.5)
+        if self.setting.backend == "loky":
+            start *= busy_factor()
+        if serial <= start + serial / jobs:
             return 0
         return self.per_task(rate, remaining)
 
@@ -94,6 +109,16 @@ class Pace:
         if not self.task_items:
             return min(first, remaining)
         return self.per_task(self.task_seconds / self.task_items, remaining)
+
+
+def busy_factor() -> float:
+    """How much longer than on an idle machine starting worker processes takes now: the 1-minute
+    load average over the cores (at least 1; 1 where the system does not say)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 1.0
+    return max(1.0, load / (os.cpu_count() or 1))
 
 
 def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
@@ -127,9 +152,18 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
             yield delayed(run_task)(function, tuple(arguments), len(batch))
 
     workers = min(pace.jobs, math.ceil(len(pending) / size))
-    for result, carried, seconds in setting.parallel(workers)(tasks()):
-        pace.record(carried, seconds)
-        take(result)
+    held = HeldInterrupt(setting)
+    with held:  # workers are started here: they must be born deaf to Ctrl-C
+        output = setting.parallel(workers)(tasks())
+    try:
+        held.release()  # and a Ctrl-C that came while they started is raised now
+        for result, carried, seconds in output:
+            pace.record(carried, seconds)
+            take(result)
+    finally:
+        with warnings.catch_warnings():  # joblib's note that unused tasks were cancelled: we know
+            warnings.simplefilter("ignore")
+            output.close()
 
 
 def collect_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
@@ -159,3 +193,50 @@ def run_task(function: Callable, arguments: tuple, items: int) -> tuple[Any, int
     the task again."""
     start = time.perf_counter()
     return function(*arguments), items, time.perf_counter() - start
+
+
+class HeldInterrupt:
+    """Start worker processes with Ctrl-C (SIGINT) blocked from their first instruction: a process
+    inherits its parent's blocked signals, whereas the initializer that ignores the signal
+    (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C meant for the
+    main process would print a worker's KeyboardInterrupt traceback.
+
+    While the workers start, this thread blocks the signal and a Ctrl-C (which may still reach the
+    process through another thread) is only recorded, so the start is never cut in half; it is
+    raised as KeyboardInterrupt right after (`release`), so it is never lost either.
+    multiprocessing's resource tracker, which unblocks the signal when it starts, is started
+    first."""
+
+    def __init__(self, setting: SearchSetting):
+        self.active = (setting.backend == "loky" and hasattr(signal, "pthread_sigmask")
+                       and threading.current_thread() is threading.main_thread())
+        self.interrupted = False
+        self.installed = False
+        self.previous = None
+
+    def __enter__(self) -> "HeldInterrupt":
+        if self.active:
+            resource_tracker.ensure_running()
+            self.previous = signal.signal(signal.SIGINT, self._record)
+            self.installed = True
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def _record(self, signum, frame) -> None:
+        self.interrupted = True
+
+    def __exit__(self, kind, error, trace) -> None:
+        if self.active:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one: recorded
+            if kind is not None:
+                self.release()
+
+    def release(self) -> None:
+        """Give Ctrl-C back to its usual handler, and raise KeyboardInterrupt if one came while
+        the workers started (called inside the caller's try, so its cleanup runs)."""
+        if self.installed:  # (None: a handler not set from Python; the default then)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
+            self.installed = False
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt

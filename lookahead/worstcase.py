@@ -37,7 +37,7 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     game = game.with_weights(None)
 
     def call(batch: list[int]) -> tuple:
-        return worst_case_task, (game, batch, setting.cache_mb, PAIR_MB, every_branch,
+        return worst_case_task, (game, batch, setting.memo_mb, PAIR_MB, every_branch,
                                  frozenset(shortfall) & frozenset(batch))
 
     return collect_paced(list(guesses), call, setting, on_result)
@@ -46,5 +46,5 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
 def finishing_tree(game: Game, first: int, setting: SearchSetting) -> Node | None:
     """A tree starting with guess `first` that finds every answer within game.max_guesses (None
     when there is none). Not optimized for the total."""
-    solver = solver_for(game.with_weights(None), 0, setting.cache_mb, PAIR_MB)
+    solver = solver_for(game.with_weights(None), 0, setting.memo_mb, PAIR_MB)
     return solver.finishing_tree(game.all_candidates(), game.max_guesses, first=first)

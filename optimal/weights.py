@@ -39,7 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.words import WordList
 
 SCALE = 1 << 20  # quantized weights sum to about this: totals stay far below the kernel's limits
@@ -132,17 +132,17 @@ def parse_weights(lines: list[str], source: str, answers: WordList) -> Weights:
         fields = text.split()
         where = f"{source}, line {number}"
         if len(fields) != 2:
-            raise BadInput(f"{where}: expected 'word weight', got {line.strip()!r}")
+            raise BadInput(f"{where}: expected 'word weight', got {quoted(line.strip())}")
         word = fields[0].lower()
         try:
             weight = float(fields[1])
         except ValueError:
-            raise BadInput(f"{where}: {fields[1]!r} is not a number") from None
+            raise BadInput(f"{where}: {quoted(fields[1])} is not a number") from None
         if not (weight > 0 and math.isfinite(weight)):
-            raise BadInput(f"{where}: the weight of {word.upper()} must be a positive number, "
-                           f"not {fields[1]}")
+            raise BadInput(f"{where}: the weight of {quoted(word.upper())} must be a positive "
+                           f"number, not {quoted(fields[1])}")
         if word in found:
-            raise BadInput(f"{where}: {word.upper()} is listed twice")
+            raise BadInput(f"{where}: {quoted(word.upper())} is listed twice")
         found[word] = weight
     missing = [w for w in answers.words if w not in found]
     if missing:
@@ -158,9 +158,18 @@ def parse_weights(lines: list[str], source: str, answers: WordList) -> Weights:
 def weights_from_file(path: str | Path, answers: WordList) -> Weights:
     """Weights from a `word weight` file (BadInput with the line for anything malformed)."""
     path = Path(path)
-    if not path.is_file():
-        raise BadInput(f"--weights {path}: no such file (or 'freq' for word frequencies)")
-    return parse_weights(path.read_text(encoding="utf-8").splitlines(), str(path), answers)
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte
+        is_file = False
+    if not is_file:
+        raise BadInput(f"--weights {quoted(str(path))}: no such file (or 'freq' for word "
+                       "frequencies)")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read weights {quoted(str(path))}: {error}") from None
+    return parse_weights(text.splitlines(), str(path), answers)
 
 
 def frequency_prior(zipf: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 
 Word = str
 
@@ -98,14 +98,14 @@ def parse_words(lines: list[str], source: str) -> tuple[Word, ...]:
         if not word or word.startswith("#"):
             continue
         if not (word.isascii() and word.isalpha()):
-            raise BadInput(f"{source} line {number}: {raw.strip()!r} has characters outside a-z")
+            raise BadInput(f"{source} line {number}: {quoted(raw.strip())} has characters outside a-z")
         if not words:
             first_line = number
             if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
-                raise BadInput(f"{source} line {number}: {word!r} has {len(word)} letters; "
+                raise BadInput(f"{source} line {number}: {quoted(word)} has {len(word):,} letters; "
                                f"words of {MIN_LENGTH} to {MAX_LENGTH} letters are supported")
         elif len(word) != len(words[0]):
-            raise BadInput(f"{source} line {number}: {word!r} has {len(word)} letters but line "
+            raise BadInput(f"{source} line {number}: {quoted(word)} has {len(word):,} letters but line "
                            f"{first_line} ({words[0]!r}) has {len(words[0])}: mixed lengths")
         if word in seen:
             duplicates.append(word)
@@ -127,9 +127,13 @@ def load_words(spec: str) -> WordList:
         text = resources.files("optimal").joinpath("data", BUNDLED_LISTS[spec]).read_text()
         return WordList(spec, parse_words(text.splitlines(), spec), "bundled")
     path = Path(spec)
-    if not path.is_file():
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte
+        is_file = False
+    if not is_file:
         names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
-        raise BadInput(f"no word list {spec!r}: not a file, and not a bundled list ({names})")
+        raise BadInput(f"no word list {quoted(spec)}: not a file, and not a bundled list ({names})")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

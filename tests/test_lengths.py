@@ -28,7 +28,7 @@ from optimal.search.command import main as search_main
 from optimal.tree import read_tree
 from optimal.verify import main as verify_main
 from optimal.words import LIST_PAIRS, WordList, load_lists
-from tests.test_adversaries import brute_absurdle, brute_antiwordle_total
+from tests.test_adversaries import brute_absurdle, brute_antiwordle
 from tests.test_search_engine import brute_force
 from tests.test_worst_case import brute_can_finish
 
@@ -283,7 +283,7 @@ def test_antiwordle_exact_matches_brute_force(small, capsys):
     row = next(line for line in capsys.readouterr().out.splitlines()
                if line.startswith("| engine, most guesses in all, exact"))
     anti = Game(WordList("anti", words, "test"), WordList("anti", words, "test"), max_guesses=64)
-    assert int(row.split("|")[5]) == brute_antiwordle_total(anti, anti.all_candidates())
+    assert int(row.split("|")[5]) == brute_antiwordle(anti, anti.all_candidates())
 
 
 def test_assist_counts_and_proves_the_rest(small, capsys):

@@ -18,7 +18,7 @@ import numpy as np
 
 from greedy import METRICS, pool_for, score_guesses
 from optimal.adversaries import absurdle_reply
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.game import Game, HardState
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
@@ -179,7 +179,7 @@ class Assistant:
                 raise BadInput(f"--answer needs {boards} word(s), one per board; got {len(secrets)}")
             for word in secrets:
                 if word.lower() not in game.answer_index:
-                    raise BadInput(f"{word.upper()!r} is not in the answer list {game.answers.name}")
+                    raise BadInput(f"{quoted(word.upper())} is not in the answer list {game.answers.name}")
 
     # ------------------------------------------------------------ state
 
@@ -277,7 +277,7 @@ class Assistant:
             raise BadInput(f"type {word} and its colours, e.g. {word.lower()} {example}")
         if len(replies) != len(unsolved):
             if not self.multi:
-                raise BadInput(f"{word} takes one reply; got {len(replies)}: {' '.join(replies)}")
+                raise BadInput(f"{word} takes one reply; got {len(replies):,}: {quoted(' '.join(replies))}")
             which = ", ".join(str(k + 1) for k in unsolved)
             raise BadInput(f"{word} needs {plural(len(unsolved), 'reply')}, one per unsolved board "
                            f"({which}); got {len(replies)}")

@@ -50,7 +50,7 @@ def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     """The headline sentence about the best word (markdown bold)."""
-    game, best, value = outcome.game, outcome.best, outcome.value
+    game, best, value = outcome.game, outcome.best, tree.total  # the verified tree's total
     worst = int(tree.counts.max())
     beam = outcome.setting.beam
     if game.weights is not None:
@@ -77,7 +77,7 @@ def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
 
 def _weighted_claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     """The headline sentence about the best word on a weighted game (markdown bold)."""
-    game, best, value = outcome.game, outcome.best, outcome.value
+    game, best, value = outcome.game, outcome.best, tree.objective  # the verified tree's
     stats = weighted_stats(tree.counts, game.weights, game.max_guesses)
     plain = (f"weighted total {value:,} of W = {game.weights.total:,}, "
              f"{_per_answer(game, value):.6f} with the quantized weights; plain total {tree.total:,}"
@@ -202,7 +202,7 @@ def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, sec
 def first_summary(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds: float) -> dict:
     """summary.json (the provenance is added when it is written)."""
     setting, game = outcome.setting, outcome.game
-    best = {"word": outcome.best.word, "total": outcome.value, "proven": outcome.proven,
+    best = {"word": outcome.best.word, "total": tree.objective, "proven": outcome.proven,
             "stats": summarize(tree.counts).as_dict(), "cumulative": cumulative_line(tree.counts)}
     if game.weights is not None:  # "total" is then the weighted total the search minimised
         best["weighted"] = weighted_stats(tree.counts, game.weights, game.max_guesses)
