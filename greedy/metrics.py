@@ -98,9 +98,12 @@ def size_histogram(counts: np.ndarray) -> np.ndarray:
 def neg_entropy(counts: np.ndarray) -> np.ndarray:
     """Sum of p log2 p over branches: minus the information the reply gives, in bits."""
     if _is_mass(counts):
-        p = np.sort(counts / counts.sum(axis=1, keepdims=True), axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(p > 0, p * np.log2(p), 0.0).sum(axis=1)
+        p = counts / counts.sum(axis=1, keepdims=True)
+        terms = np.zeros_like(p)
+        np.log2(p, out=terms, where=p > 0)
+        terms *= p
+        terms.sort(axis=1)  # summed in a fixed order: equal multisets of masses score alike
+        return terms.sum(axis=1)
     n = counts[0].sum()
     sizes = np.arange(int(counts.max()) + 1, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
