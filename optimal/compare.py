@@ -33,6 +33,7 @@ from optimal.errors import NoTree
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
 from optimal.tree import Node, check
+from optimal.weights import Weights
 
 EXAMPLES = """examples:
   python -m optimal.compare                       # original lists, normal mode
@@ -106,6 +107,22 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
     return rows, how
 
 
+def weighted_contrast(rows: list[TableRow], weights: Weights) -> str:
+    """One sentence: the weighted-optimal and the uniform-optimal tree for the same first word,
+    each measured under the other's objective (from their replayed counts)."""
+    found = {("uniform" if "uniform" in row.name else "weighted"): row for row in rows
+             if row.name.startswith("optimal for ")}
+    if len(found) < 2:
+        return ""
+    w, u = found["weighted"], found["uniform"]
+    ew, eu = weights.expectation(w.counts), weights.expectation(u.counts)
+    mw, mu = float(np.mean(w.counts)), float(np.mean(u.counts))
+    return (f"For {w.first_guess.upper()}: under the weights the weighted optimum expects {ew:.4f} "
+            f"guesses and the uniform optimum {eu:.4f} ({eu - ew:+.4f} for ignoring the weights); "
+            f"in plain mean the uniform optimum takes {mu:.4f} and the weighted one {mw:.4f} "
+            f"({mw - mu:+.4f} for weighing the answers).")
+
+
 def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
             argv: list[str] | None) -> int:
     """Build, print and (unless --no-write) write the comparison."""
@@ -122,6 +139,7 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
                     "tree minimises it, the uniform-optimal tree minimises the plain *mean*; "
                     f"weights: {game.weights.source}.")
     table = comparison_table(rows, weights=game.weights)
+    contrast = weighted_contrast(rows, game.weights) if game.weights is not None else ""
     lines = [f"# Greedy, beam and optimal trees: {title}", "",
              f"First word of the beam and optimal trees: {how}. Greedy trees choose their own. "
              "Every tree is verified by replaying every answer; *Evil Wordle* is the length of "
@@ -129,6 +147,7 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
              "branch whose earliest answer comes first in the list). Greedy trees are measured "
              "without the guess limit; the column *found within* says how many answers they "
              f"find in time.{weighted} Total run time {seconds:.1f} s.", "", table, "",
+             *([contrast, ""] if contrast else []),
              "Cumulative lines:", ""]
     lines += [f"- {row.name}: {cumulative_line(row.counts)}" for row in rows]
     print("\n".join(lines[2:]))

@@ -16,6 +16,7 @@ import numpy as np
 from optimal.adversaries import evil_game, evil_text
 from optimal.cli.args import Parser, add_game_arguments, add_weights_argument, game_from_args
 from optimal.cli.run import run_cli
+from optimal.errors import quoted
 from optimal.game import Game
 from optimal.report import histogram_text, report_line, summarize, weighted_line, weighted_stats
 from optimal.tree import play, read_tree, verify
@@ -50,20 +51,27 @@ def _game_for(args, meta: dict) -> Game:
             args.hard = True
         if args.max_depth is None:
             args.max_depth = game_block.get("max_guesses")
-    if args.weights is None and (game_block.get("weights") or {}).get("name") == "freq":
+    if args.weights is None and _block(game_block.get("weights")).get("name") == "freq":
         args.weights = "freq"  # reproducible from the package; a file's weights must be given
     return game_from_args(args, default_lists="original")
 
 
+def _block(value: object) -> dict:
+    """A block of the tree file that should be an object ({} when it is anything else: the
+    weights are a note, never a reason to fail on a file that is otherwise sound)."""
+    return value if isinstance(value, dict) else {}
+
+
 def weight_notes(game: Game, meta: dict) -> list[str]:
     """Notes when the tree file was made with other weights than these (or none)."""
-    named = (meta.get("game") or {}).get("weights")
+    named = _block(_block(meta.get("game")).get("weights"))
+    name = quoted(str(named.get("name")))
     if game.weights is None:
-        return [f"the tree was made for weights {named.get('name')}; give --weights to see its "
+        return [f"the tree was made for weights {name}; give --weights to see its "
                 "expectation"] if named else []
     if named and named.get("sha256") != game.weights.sha256:
-        return [f"the tree was made with other weights {named.get('name')} "
-                f"(sha256 {str(named.get('sha256'))[:16]}) than these ({game.weights.sha256[:16]})"]
+        return [f"the tree was made with other weights {name} (sha256 "
+                f"{quoted(str(named.get('sha256'))[:16])}) than these ({game.weights.sha256[:16]})"]
     return []
 
 
@@ -91,9 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         claimed = stats_block.get("total")
         wrong_claim = (f"the file claims total {claimed}, replay gives {int(counts.sum())}"
                        if result.ok and claimed is not None and claimed != int(counts.sum()) else None)
-        claimed_weighted = (stats_block.get("weighted") or {}).get("weighted_total")
+        weighted_block = _block(_block(stats_block).get("weighted"))
+        claimed_weighted = weighted_block.get("weighted_total")
         if (result.ok and game.weights is not None and claimed_weighted is not None
-                and (stats_block.get("weighted") or {}).get("sha256") == game.weights.sha256):
+                and weighted_block.get("sha256") == game.weights.sha256):
             replayed = game.weights.weighted_total(check_counts(result, game))
             if replayed != claimed_weighted:
                 wrong_claim = (f"the file claims weighted total {claimed_weighted}, replay gives "
