@@ -168,10 +168,38 @@ def best_candidate(ws, S, d):
     Cheap (n x n) and often decisive: a candidate that splits the others into single answers
     achieves the set's absolute bound 2n - 1 (weighted: 2W - wmax), and one that leaves one pair
     achieves 2n; an exact value up to 2W is optimal, since no guess outside the set does better
-    than 2W (none of its answers is found at the first guess). On equal bounds an exact one is
-    preferred (without weights a bound up to 2n is always exact)."""
+    than 2W (none of its answers is found at the first guess). Without weights this is the plain
+    loop, kept apart so that the unweighted search pays nothing for the weighted one: a bound of
+    2n - 1 or 2n from a candidate is always exact (its parts are singles and at most one pair)."""
+    if ws.weighted:
+        return best_candidate_weighted(ws, S, d)
     n = S.shape[0]
-    weighted = ws.weighted
+    cnt, touched = ws.cnt, ws.touched
+    best = INF
+    best_guess = -1
+    for t in range(n):
+        g = ws.ans_guess[S[t]]
+        row = ws.M[g]
+        k = count_replies(row, S, cnt, touched)
+        bound = n
+        for j in range(k):
+            c = touched[j]
+            if c != ws.won:
+                bound += set_lower_bound(cnt[c], cnt[c], 1, d - 1)
+            cnt[c] = 0
+        if bound < best:
+            best = bound
+            best_guess = g
+            if bound == 2 * n - 1:
+                break
+    return best, best_guess, best <= 2 * n
+
+
+@njit(cache=True)
+def best_candidate_weighted(ws, S, d):
+    """best_candidate on a weighted game: each part's bound from its weight and heaviest answer;
+    on equal bounds an exact one is preferred."""
+    n = S.shape[0]
     cnt, touched, part_weight, part_heaviest = ws.cnt, ws.touched, ws.wscratch[SUM], ws.wscratch[MAX]
     weight, heaviest = set_weight(ws, S)
     floor = set_lower_bound(n, weight, heaviest, d)
@@ -181,25 +209,16 @@ def best_candidate(ws, S, d):
     for t in range(n):
         g = ws.ans_guess[S[t]]
         row = ws.M[g]
-        if weighted:
-            k = count_replies_weighted(row, S, ws.w, cnt, part_weight, part_heaviest, touched)
-        else:
-            k = count_replies(row, S, cnt, touched)
+        k = count_replies_weighted(row, S, ws.w, cnt, part_weight, part_heaviest, touched)
         bound = weight
         exact = True
         for j in range(k):
             c = touched[j]
             if c != ws.won:
-                if weighted:
-                    bound += set_lower_bound(cnt[c], part_weight[c], part_heaviest[c], d - 1)
-                    part_weight[c] = 0
-                    part_heaviest[c] = 0
-                else:
-                    bound += set_lower_bound(cnt[c], cnt[c], 1, d - 1)
+                bound += set_lower_bound(cnt[c], part_weight[c], part_heaviest[c], d - 1)
                 exact = exact and cnt[c] <= 2
-            elif weighted:
-                part_weight[c] = 0
-                part_heaviest[c] = 0
+            part_weight[c] = 0
+            part_heaviest[c] = 0
             cnt[c] = 0
         exact = exact and bound < INF
         if bound < best or (bound == best and exact and not best_exact):
