@@ -53,8 +53,8 @@ def node_key(ws, h, d, level):
 def partition(ws, S, g, level):
     """Split S by the replies to guess g into ws.part_*[level], dropping the all-green reply.
 
-    Parts keep S's order (so they are sorted too) and get their set hash on the way, and their
-    summed and heaviest weight (size and 1 without weights). Returns the number of parts.
+    Parts keep S's order (so they are sorted too) and get their set hash on the way, and on a
+    weighted game their summed and heaviest weight (ws.part_mass). Returns the number of parts.
     """
     row = ws.M[g]
     cnt, pid, touched = ws.cnt, ws.pid, ws.touched
@@ -69,8 +69,6 @@ def partition(ws, S, g, level):
         else:
             ws.part_start[level, m] = pos
             ws.part_size[level, m] = cnt[c]
-            ws.part_mass[level, WEIGHT, m] = cnt[c]
-            ws.part_mass[level, HEAVIEST, m] = 1
             ws.part_code[level, m] = c
             ws.part_hash[level, m] = np.uint64(0)
             pid[c] = m
@@ -286,8 +284,11 @@ def solve(ws, S, h, d, level, beta, forced):
             return ws.w[S[0]]
         if d <= 1:
             return INF
-        if n == 2:  # the heavier first (the first on equal weights): 3 without weights
-            w0, w1 = ws.w[S[0]], ws.w[S[1]]
+        if n == 2:
+            if not ws.weighted:
+                ws.best_at[level] = ws.ans_guess[S[0]]
+                return 3
+            w0, w1 = ws.w[S[0]], ws.w[S[1]]  # the heavier first (the first on equal weights)
             ws.best_at[level] = ws.ans_guess[S[1] if w1 > w0 else S[0]]
             return 2 * (w0 + w1) - max(w0, w1)
     ws.stats[NODES] += 1
@@ -346,8 +347,11 @@ def solve(ws, S, h, d, level, beta, forced):
             total = weight
             for j in range(parts):
                 c = ws.part_size[level, j]
-                part_bound = set_lower_bound(c, ws.part_mass[level, WEIGHT, j],
-                                             ws.part_mass[level, HEAVIEST, j], d - 1)
+                if ws.weighted:
+                    part_bound = set_lower_bound(c, ws.part_mass[level, WEIGHT, j],
+                                                 ws.part_mass[level, HEAVIEST, j], d - 1)
+                else:
+                    part_bound = set_lower_bound(c, c, 1, d - 1)
                 if ws.use_memo and forced < 0 and c >= MEMO_MIN and part_bound < INF:
                     if ws.hard:
                         child_state(ws, level, g, ws.part_code[level, j])
