@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
+from lookahead.bounds import INF, guess_lower_bound, heaviest_parts, set_lower_bound
 from lookahead.certificate import CertificateLog, ClaimRef
 from lookahead.parallel import evaluate_guesses_task, solve_branches_task, solver_for
 from lookahead.results import GuessResult
@@ -47,20 +47,27 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
 
 def split_bounds(game: Game, guesses: list[int], candidates=None,
                  guesses_left: int | None = None) -> dict[int, int]:
-    """Each guess's lower bound from its split alone (`3n - k - green`, see lookahead.bounds):
-    valid whatever the beam, so it stands beside a beam's upper bounds. Vectorized over blocks of
-    guesses, so a few words cost microseconds and every word a fraction of a second."""
+    """Each guess's lower bound from its split alone (`3n - k - green`, weighted
+    `3W - 2 w_green - top`, see lookahead.bounds): valid whatever the beam, so it stands beside a
+    beam's upper bounds. Vectorized over blocks of guesses, so a few words cost microseconds and
+    every word a fraction of a second."""
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     d = guesses_left or game.max_guesses
     n = len(candidates)
+    w = game.answer_weights[candidates]
+    weight = int(w.sum())
+    top = np.concatenate([[0], np.cumsum(np.sort(w)[::-1])]).astype(np.int64)  # j heaviest: top[j]
     out: dict[int, int] = {}
     for start in range(0, len(guesses), 512):
         block = np.asarray(guesses[start:start + 512])
-        replies = np.sort(game.matrix[np.ix_(block, candidates)], axis=1)
+        codes = game.matrix[np.ix_(block, candidates)]
+        replies = np.sort(codes, axis=1)
         classes = 1 + np.count_nonzero(replies[:, 1:] != replies[:, :-1], axis=1)
+        green_weight = ((codes == game.won) * w).sum(axis=1)
         green = (replies == game.won).any(axis=1)
-        for g, k, won in zip(block, classes, green):
-            out[int(g)] = int(guess_lower_bound(n, int(k), int(won), d))
+        for g, k, won, gw in zip(block, classes, green, green_weight):
+            top_parts = heaviest_parts(top, int(k) - int(won), int(gw))
+            out[int(g)] = int(guess_lower_bound(n, int(k), int(won), d, weight, int(gw), top_parts))
     return out
 
 
@@ -118,11 +125,12 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
     solver = solver_for(game, setting.beam, setting.memo_mb)
     parts = solver.parts(candidates, guess)
     claims: list[tuple[int, ClaimRef]] = []
-    if guesses_left < 1 or any(set_lower_bound(p.size, guesses_left - 1) >= INF for _, p in parts):
+    if guesses_left < 1 or any(set_lower_bound(p.size, p.size, 1, guesses_left - 1) >= INF
+                               for _, p in parts):
         claim = certificate.claim(INF, parts={guess: []}, only=[guess]) if certificate else None
         return GuessResult(word, INF, False, setting.beam, guesses_left, time.perf_counter() - start,
                            claim=claim)
-    node, total, counters = Node(word), len(candidates), []
+    node, total, counters = Node(word), game.weight_of(candidates), []
     done = [0]
 
     def take(branch_results: list, worker_counters: dict, chunk) -> None:

@@ -9,6 +9,10 @@ real trees, so upper bounds on the optimum, and exact only within that restricte
 With `certify=True` the solver also writes a proof certificate of every lower bound it finds
 (`lookahead.certificate`): the kernels' records are drained after every call, and `evaluate` adds
 the claim that the guess it evaluated costs at least the value it returns (`last_claim`).
+
+On a weighted game (`game.weights`) every total is weighted: the sum over answers of the answer's
+integer weight times its guesses (see optimal.weights); the expectation is that over W.
+Certificates are for unweighted games only.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from lookahead.kernel import solve as _solve
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
                             MEMO_FULL, MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS,
                             SCANNED)
+from lookahead.scan import BOUND_LIMIT
 from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
 from lookahead.worst import can_finish as _can_finish
@@ -42,10 +47,17 @@ class Solver:
         self.beam = int(beam or 0)
         if certify and self.beam:
             raise ValueError("a beam search proves no lower bound: nothing to certify")
+        if certify and game.weighted:
+            raise ValueError("certificates are for unweighted games: the checker knows no weights")
+        weights = game.answer_weights if game.weighted else None
+        if 3 * game.weight_of(game.all_candidates()) >= BOUND_LIMIT or \
+                (game.max_guesses + 1) * game.weight_of(game.all_candidates()) >= INF:
+            raise ValueError("the answers' weights sum to more than the search's integers hold")
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
                                  memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
-                                 certificate_words=CERTIFICATE_WORDS if certify else 0)
+                                 certificate_words=CERTIFICATE_WORDS if certify else 0,
+                                 weights=weights)
         self.seconds = 0.0
         self.token = new_token() if certify else ""  # this solver's section of a certificate
         self._records: list[np.ndarray] = []
@@ -176,7 +188,10 @@ class Solver:
 
     def can_finish(self, candidates, guesses_left: int, state: HardState | None = None) -> bool:
         """Whether every candidate can be found within `guesses_left` guesses (proven either way).
-        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`)."""
+        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`). The
+        question does not depend on weights: ask it of an unweighted game."""
+        if self.ws.weighted:
+            raise ValueError("the worst-case objective runs on the unweighted game")
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()

@@ -147,7 +147,7 @@ def can_finish(ws, S, h, d, level):
             if ws.certify:  # proof
                 ws.claim_at[level] = ws.mclaim[slot]
             return ws.mval[slot]
-    quick, quick_guess = best_candidate(ws, S, d)
+    quick, quick_guess, _ = best_candidate(ws, S, d)
     if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):  # parts of at most 2: done in time
         ws.stats[QUICK] += 1
         if use_memo:

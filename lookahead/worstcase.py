@@ -5,7 +5,8 @@ within the guesses left (and, on request, how many answers a failing one must fi
 `finishing_tree` builds a tree that does it. The work is the `can_finish` kernel of
 `lookahead.worst`, run in this process or on workers by the same pacing as the total objective.
 With a `CertificateLog`, each failing guess's claim is written with its proof, and when every
-useful first guess fails, so is the claim that none can.
+useful first guess fails, so is the claim that none can. It does not depend on answer weights: a
+weighted game is checked as the same game without them.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     if game.max_guesses < 2:
         raise BadInput("the worst-case objective needs a guess limit of at least 2")
     results: list[WorstResult] = []
+    game = game.with_weights(None)
 
     def call(batch: list[int]) -> tuple:
         return worst_case_task, (game, batch, setting.memo_mb, PAIR_MB, every_branch,
@@ -68,5 +70,5 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
 def finishing_tree(game: Game, first: int, setting: SearchSetting) -> Node | None:
     """A tree starting with guess `first` that finds every answer within game.max_guesses (None
     when there is none). Not optimized for the total."""
-    solver = solver_for(game, 0, setting.memo_mb, PAIR_MB)
+    solver = solver_for(game.with_weights(None), 0, setting.memo_mb, PAIR_MB)
     return solver.finishing_tree(game.all_candidates(), game.max_guesses, first=first)

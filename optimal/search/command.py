@@ -107,7 +107,7 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
                          + (f" (within beam {beam})" if beam else ""))
         raise NoTree("no evaluated word finished below the cutoff")
     tree = verified(outcome.tree_result.tree, game)
-    check_claim(run, tree.total)
+    check_claim(run, tree.objective)
     seconds = time.perf_counter() - start
     print(render.first_text(outcome, tree, how, seconds))
     if request.write:

@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass
 
 from lookahead import BACKENDS, SearchSetting
-from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, bounded_int,
-                              capped_workers, memory_mb, non_negative_int, positive_int,
+from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, add_weights_argument,
+                              bounded_int, capped_workers, memory_mb, non_negative_int, positive_int,
                               seconds, word_list, workers)
 from optimal.cli.backends import check_scheduler
 from optimal.errors import BadInput
@@ -43,6 +43,8 @@ EXAMPLES = """examples:
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
   python -m optimal.search --first salet --certificate salet.cert.gz   # then: python -m optimal.check
   python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
+  python -m optimal.search --weights freq --top 20       # least expected guesses, likely words weigh more
+  python -m optimal.search --weights my-priors.txt --first salet   # lines 'word weight'
 """
 
 
@@ -91,6 +93,7 @@ class SearchRequest:
 def build_parser() -> Parser:
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
     add_game_arguments(parser)
+    add_weights_argument(parser)
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
     pick.add_argument("--first", type=word_list, metavar="WORD[,WORD...]",
@@ -165,6 +168,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     here reads a file or starts work."""
     if args.prove and not args.beam:
         raise BadInput("--prove goes with --beam")
+    if args.weights is not None and args.objective == "worst":
+        raise BadInput("--weights goes with the total objective: whether every answer can be found "
+                       "in time does not depend on weights")
     if args.shortfall and args.objective != "worst":
         raise BadInput("--shortfall goes with --objective worst")
     if args.shortfall and args.all:
@@ -175,6 +181,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     if args.certificate and (args.beam or args.history is not None or args.rank == "exact"):
         raise BadInput("--certificate goes with an exact first-guess search (no --beam, --from or "
                        "--rank exact)")
+    if args.certificate and args.weights is not None:
+        raise BadInput("--certificate is for unweighted games: the checker knows no weights (leave "
+                       "out --weights)")
     if args.objective == "worst":
         if args.history is not None:
             raise BadInput("--objective worst is about first guesses: it does not go with --from")
