@@ -21,6 +21,7 @@ if not _os.environ.get("NUMBA_CACHE_DIR"):
 
 from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402
+from lookahead.certificate import CertificateLog  # noqa: E402
 from lookahead.exact import ExactValue, exact_values  # noqa: E402
 from lookahead.memory import MemoryEstimate, memory_estimate  # noqa: E402
 from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
@@ -32,9 +33,9 @@ from lookahead.state import (NextGuess, StateOutcome, best_next_guess, best_next
 from lookahead.tiebreak import ShortestTree, shortest_optimal_tree  # noqa: E402
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
-__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "ExactValue",
-           "FailingBranch", "FirstGuessOutcome", "GuessResult", "MemoryEstimate", "NextGuess",
-           "SearchSetting", "ShortestTree", "StateOutcome", "WorstResult", "add_counters",
+__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "CertificateLog",
+           "ExactValue", "FailingBranch", "FirstGuessOutcome", "GuessResult", "MemoryEstimate",
+           "NextGuess", "SearchSetting", "ShortestTree", "StateOutcome", "WorstResult", "add_counters",
            "best_next_guess", "best_next_tree", "check_first_guesses", "exact_values",
            "finishing_tree", "memory_estimate", "ranked_guesses", "search_first_guesses",
            "search_guesses", "shortest_optimal_tree", "solve_guess", "solve_state", "split_bounds"]

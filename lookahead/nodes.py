@@ -4,7 +4,7 @@ candidates-only bound, and the order of its parts.
 
 Why a module of its own: the total-minimizing kernel (`lookahead.kernel`) and the worst-case kernel
 (`lookahead.worst`) both use these; kept here, either kernel can call the other without an import
-cycle. (Moved verbatim from `lookahead.kernel`.)
+cycle. (Moved verbatim from `lookahead.kernel`, with its weighted and certificate changes.)
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from numba import njit
 
 from lookahead.bounds import INF, set_lower_bound
 from lookahead.memo import SAME_SPLITS
-from lookahead.scan import count_replies
+from lookahead.scan import MAX, SUM, count_replies, count_replies_weighted, set_weight
 
 MEMO_MIN = 3  # sets of 1 or 2 answers are solved faster than they are looked up
+WEIGHT, HEAVIEST = 0, 1  # ws.part_mass[level, WEIGHT or HEAVIEST, part]
 
 
 @njit(cache=True)
@@ -32,8 +33,8 @@ def node_key(ws, h, d, level):
 def partition(ws, S, g, level):
     """Split S by the replies to guess g into ws.part_*[level], dropping the all-green reply.
 
-    Parts keep S's order (so they are sorted too) and get their set hash on the way. Returns the
-    number of parts.
+    Parts keep S's order (so they are sorted too) and get their set hash on the way, and on a
+    weighted game their summed and heaviest weight (ws.part_mass). Returns the number of parts.
     """
     row = ws.M[g]
     cnt, pid, touched = ws.cnt, ws.pid, ws.touched
@@ -65,6 +66,17 @@ def partition(ws, S, g, level):
         cnt[t] = 0
     for t in range(k):
         pid[touched[t]] = -1
+    if ws.weighted:
+        for p in range(m):
+            start = ws.part_start[level, p]
+            total = np.int64(0)
+            heaviest = np.int64(0)
+            for i in range(start, start + ws.part_size[level, p]):
+                wa = ws.w[ws.part_items[level, i]]
+                total += wa
+                heaviest = max(heaviest, wa)
+            ws.part_mass[level, WEIGHT, p] = total
+            ws.part_mass[level, HEAVIEST, p] = heaviest
     return m
 
 
@@ -121,6 +133,7 @@ def split_seen(ws, S, g, level, parts):
             return False
         if ws.split_key[level, i] == sig and same_split(ws, S, ws.split_guess[level, i], g):
             ws.stats[SAME_SPLITS] += 1
+            ws.seen_as[level] = ws.split_guess[level, i]  # for a proof certificate
             return True
         i = (i + 1) & mask
     return False
@@ -128,11 +141,17 @@ def split_seen(ws, S, g, level, parts):
 
 @njit(cache=True)
 def best_candidate(ws, S, d):
-    """The least lower bound of a guess among the candidates themselves, and that guess.
+    """The least lower bound of a guess among the candidates themselves, that guess, and whether
+    the bound is that guess's exact value (its parts have at most 2 answers, each finishable).
 
     Cheap (n x n) and often decisive: a candidate that splits the others into single answers
-    achieves the absolute bound 2n - 1, and one that leaves one pair achieves 2n, which no guess
-    outside the set can beat."""
+    achieves the set's absolute bound 2n - 1 (weighted: 2W - wmax), and one that leaves one pair
+    achieves 2n; an exact value up to 2W is optimal, since no guess outside the set does better
+    than 2W (none of its answers is found at the first guess). Without weights this is the plain
+    loop, kept apart so that the unweighted search pays nothing for the weighted one: a bound of
+    2n - 1 or 2n from a candidate is always exact (its parts are singles and at most one pair)."""
+    if ws.weighted:
+        return best_candidate_weighted(ws, S, d)
     n = S.shape[0]
     cnt, touched = ws.cnt, ws.touched
     best = INF
@@ -145,14 +164,49 @@ def best_candidate(ws, S, d):
         for j in range(k):
             c = touched[j]
             if c != ws.won:
-                bound += set_lower_bound(cnt[c], d - 1)
+                bound += set_lower_bound(cnt[c], cnt[c], 1, d - 1)
             cnt[c] = 0
         if bound < best:
             best = bound
             best_guess = g
             if bound == 2 * n - 1:
                 break
-    return best, best_guess
+    return best, best_guess, best <= 2 * n
+
+
+@njit(cache=True)
+def best_candidate_weighted(ws, S, d):
+    """best_candidate on a weighted game: each part's bound from its weight and heaviest answer;
+    on equal bounds an exact one is preferred."""
+    n = S.shape[0]
+    cnt, touched, part_weight, part_heaviest = ws.cnt, ws.touched, ws.wscratch[SUM], ws.wscratch[MAX]
+    weight, heaviest = set_weight(ws, S)
+    floor = set_lower_bound(n, weight, heaviest, d)
+    best = INF
+    best_guess = -1
+    best_exact = False
+    for t in range(n):
+        g = ws.ans_guess[S[t]]
+        row = ws.M[g]
+        k = count_replies_weighted(row, S, ws.w, cnt, part_weight, part_heaviest, touched)
+        bound = weight
+        exact = True
+        for j in range(k):
+            c = touched[j]
+            if c != ws.won:
+                bound += set_lower_bound(cnt[c], part_weight[c], part_heaviest[c], d - 1)
+                exact = exact and cnt[c] <= 2
+            part_weight[c] = 0
+            part_heaviest[c] = 0
+            cnt[c] = 0
+        exact = exact and bound < INF
+        if bound < best or (bound == best and exact and not best_exact):
+            best = bound
+            best_guess = g
+            best_exact = exact
+            if bound == floor:
+                break
+    return best, best_guess, best_exact
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from optimal.check import main as check_main
 from optimal.verify import main as verify_main
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
@@ -43,3 +44,18 @@ def test_committed_tree_verifies(path, capsys):
     assert verify_main([str(path)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1].startswith("VALID") and f"total {claimed}," in out
+
+
+CERTIFICATES = sorted(RESULTS.rglob("*.cert.gz"))
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=[] if p.stat().st_size < 100_000 else [pytest.mark.slow])
+    for p in CERTIFICATES], ids=[str(p.relative_to(RESULTS)) for p in CERTIFICATES])
+def test_committed_certificate_checks(path, capsys):
+    """Each committed certificate passes the independent checker, with the tree of the same name
+    beside it when there is one (then the tree's total is the certified lower bound)."""
+    tree = path.with_name(path.name.removesuffix(".cert.gz") + ".json")
+    argv = [str(path)] + ([str(tree)] if tree.exists() else [])
+    assert check_main(argv) == 0
+    assert "every claim holds" in capsys.readouterr().out

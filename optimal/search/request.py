@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass
 
 from lookahead import BACKENDS, SearchSetting
-from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, bounded_int,
-                              capped_workers, memory_mb, non_negative_int, positive_int,
+from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, add_weights_argument,
+                              bounded_int, capped_workers, memory_mb, non_negative_int, positive_int,
                               seconds, word_list, workers)
 from optimal.cli.backends import check_scheduler
 from optimal.errors import BadInput
@@ -43,11 +43,14 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
+  python -m optimal.search --first salet --certificate salet.cert.gz   # then: python -m optimal.check
   python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
   python -m optimal.search --front --tie-break worst     # least total within 4, 5, 6 guesses
   python -m optimal.search --front 5,6 --hard --top 20   # hard mode, limits 5 and 6
   python -m optimal.search --first salet --tie-break worst   # shortest longest game at 7920
   python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 6,7 --top 3 --beam 10
+  python -m optimal.search --weights freq --top 20       # least expected guesses, likely words weigh more
+  python -m optimal.search --weights my-priors.txt --first salet   # lines 'word weight'
 """
 
 
@@ -75,6 +78,7 @@ class SearchRequest:
     quiet: bool = False
     restart: bool = False
     argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
+    certificate: str | None = None  # where to write a proof certificate of the lower bounds
 
     @property
     def kind(self) -> str:
@@ -91,13 +95,15 @@ class SearchRequest:
     @property
     def checkpointed(self) -> bool:
         """Long runs (--all, and every --rank exact run) keep a checkpoint in the results folder,
-        to resume from."""
-        return (self.every or self.rank == "exact") and self.write
+        to resume from (not when they write a certificate, which must hold the proof of every
+        word)."""
+        return (self.every or self.rank == "exact") and self.write and not self.certificate
 
 
 def build_parser() -> Parser:
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
     add_game_arguments(parser)
+    add_weights_argument(parser)
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
     pick.add_argument("--first", type=word_list, metavar="WORD[,WORD...]",
@@ -172,6 +178,10 @@ def build_parser() -> Parser:
     out.add_argument("--restart", action="store_true",
                      help="with --all: set the checkpoint in --out aside (renamed, never deleted) "
                           "and start afresh")
+    out.add_argument("--certificate", metavar="FILE",
+                     help="also write a proof certificate of every lower bound the search proves "
+                          "(check it with python -m optimal.check FILE [TREE]); exact search only; "
+                          "an --all run then starts afresh instead of from its checkpoint")
     return parser
 
 
@@ -180,6 +190,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     here reads a file or starts work."""
     if args.prove and not args.beam:
         raise BadInput("--prove goes with --beam")
+    if args.weights is not None and args.objective == "worst":
+        raise BadInput("--weights goes with the total objective: whether every answer can be found "
+                       "in time does not depend on weights")
     if args.shortfall and args.objective != "worst":
         raise BadInput("--shortfall goes with --objective worst")
     if args.shortfall and args.all:
@@ -187,6 +200,12 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
                        "failing one: use --first or --top with --shortfall")
     if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
         raise BadInput("--rank exact goes with the total objective, without --beam or --from")
+    if args.certificate and (args.beam or args.history is not None or args.rank == "exact"):
+        raise BadInput("--certificate goes with an exact first-guess search (no --beam, --from or "
+                       "--rank exact)")
+    if args.certificate and args.weights is not None:
+        raise BadInput("--certificate is for unweighted games: the checker knows no weights (leave "
+                       "out --weights)")
     if args.objective == "worst":
         if args.history is not None:
             raise BadInput("--objective worst is about first guesses: it does not go with --from")
@@ -212,6 +231,11 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     if front and args.restart:
         raise BadInput("--restart goes with --all or --rank exact (the runs that keep a checkpoint), "
                        "not --front")
+    if args.weights is not None and (front or args.tie_break == "worst"):
+        raise BadInput("--front and --tie-break worst run on unweighted games (their worst-case "
+                       "proofs do not take weights): leave out --weights")
+    if front and args.certificate:
+        raise BadInput("--certificate goes with an exact first-guess search, not --front")
     first = args.first or ()
     top = args.top if args.top is not None or not front or first or args.all else DEFAULT_FRONT_TOP
     game = GameOptions.from_args(args)
@@ -220,7 +244,8 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     return SearchRequest(game, setting, first, top, args.all, args.history,
                          args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
                          args.budget, front, args.tie_break, args.out, not args.no_write,
-                         args.quiet, args.restart, tuple(argv) if argv is not None else None)
+                         args.quiet, args.restart, tuple(argv) if argv is not None else None,
+                         args.certificate)
 
 
 def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
