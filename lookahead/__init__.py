@@ -35,10 +35,9 @@ if not _os.environ.get("NUMBA_CACHE_DIR"):
 from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402
 from lookahead.dordle import DordleSolver, pair_state  # noqa: E402
-from lookahead.dordlesearch import (DordleIncumbent, DordleSuggestion, DordleWordBound,  # noqa: E402
-                                    DordleWordValue, dordle_first_word_tree, dordle_game_bound,
-                                    dordle_next_guess, dordle_raise_bounds, dordle_ranked_guesses,
-                                    dordle_word_values)
+from lookahead.dordlesearch import (DordleBound, DordleIncumbent, DordleSuggestion,  # noqa: E402
+                                    DordleWordValue, dordle_first_word_tree, dordle_next_guess,
+                                    dordle_raise_bound, dordle_ranked_guesses, dordle_word_values)
 from lookahead.exact import ExactValue, exact_values  # noqa: E402
 from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
                                   search_first_guesses, search_guesses, solve_guess, split_bounds)
@@ -47,10 +46,10 @@ from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
 from lookahead.state import NextGuess, StateOutcome, best_next_guess, solve_state  # noqa: E402
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
-__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "DordleIncumbent",
-           "DordleSolver", "DordleSuggestion", "DordleWordBound", "DordleWordValue", "ExactValue",
-           "FailingBranch", "dordle_first_word_tree", "dordle_game_bound", "dordle_next_guess",
-           "dordle_raise_bounds", "dordle_ranked_guesses", "dordle_word_values", "pair_state",
+__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "DordleBound",
+           "DordleIncumbent", "DordleSolver", "DordleSuggestion", "DordleWordValue", "ExactValue",
+           "FailingBranch", "dordle_first_word_tree", "dordle_next_guess", "dordle_raise_bound",
+           "dordle_ranked_guesses", "dordle_word_values", "pair_state",
            "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "StateOutcome",
            "WorstResult", "add_counters", "best_next_guess", "check_first_guesses", "exact_values",
            "finishing_tree", "ranked_guesses", "search_first_guesses", "search_guesses",

@@ -1,20 +1,18 @@
 """Dordle questions answered with the pair solver: the value of first words, a proven lower bound
-over every first word, and the best next guess within a time budget.
+on the optimum over every first word, and the best next guess within a time budget.
 
 How the optimum is bounded from both sides. An *upper* bound is the total of a real tree: the
 exact value of a first word (branch and bound with the best total so far as cutoff), or a beam's.
-A *lower* bound on the optimum is the least lower bound over every useful first word: each word
-starts at its split bound (`lookahead.pairbounds`) and `dordle_raise_bounds` repeatedly takes the word
-whose bound is least and raises it by an exact search cut off a little above it (the step grows
-1, 4, 16, ... per word, as in `lookahead.exact`), so the game's bound grows where it is weakest.
-A word whose search finishes below its cutoff has an exact value (a new upper bound when it is
-smaller); the optimum is proven when the least bound of all words meets the best exact value.
-numba kernels cannot be interrupted, so a time budget is checked between steps.
+The *lower* bound starts at the least split bound of any useful first word (`lookahead.pairbounds`)
+and is raised by exact searches of the whole game (every first guess, inside the kernel), each cut
+off a little above it; the step grows 1, 4, 16, ... (as in `lookahead.exact`) and never reaches
+past the upper bound. A search that finishes below its cutoff has found the optimum; one that
+reaches the upper bound has proven that tree optimal. numba kernels cannot be interrupted, so a
+time budget is checked between steps.
 """
 
 from __future__ import annotations
 
-import heapq
 import threading
 import time
 from collections.abc import Callable
@@ -48,29 +46,20 @@ def solver_for(game: Game, beam: int | tuple[int, ...] = 0, cache_mb: float = 10
         return _SOLVERS[key]
 
 
-# ---------------------------------------------------------------- first words
+def root(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """The start of a game: both boards hold every answer."""
+    everything = game.all_candidates()
+    return everything, everything
 
 
-@dataclass
-class DordleWordBound:
-    """What is proven about one first word: `lower` <= its optimum (INF: no tree within the
-    limit); `exact` when `lower` is its optimum. `step` is how far its next search reaches."""
-
-    word: str
-    lower: int
-    exact: bool = False
-    step: int = 1
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict:
-        return {"lower": self.lower, "exact": self.exact, "step": self.step,
-                "seconds": round(self.seconds, 3)}
+# ---------------------------------------------------------------- the upper bound
 
 
 @dataclass
 class DordleWordValue:
-    """The total of a first word's tree: exact (`exact`: the proven optimum for that word) or a
-    beam's (an upper bound, `beam` > 0); `lower` is its split bound, valid beside a beam."""
+    """The total of a first word's tree: exact (`exact`: the proven optimum for that word), a
+    lower bound (an exact search cut off: `exact` False), or a beam's total (`beam` > 0: an upper
+    bound); `lower` is its split bound, valid beside a beam."""
 
     word: str
     total: int
@@ -84,24 +73,22 @@ class DordleWordValue:
         return self.total < INF
 
 
-@dataclass
+@dataclass(frozen=True)
 class DordleIncumbent:
-    """The best tree found so far: its first word, total and whether it was an exact search's."""
+    """The best tree known: its first word, total, and the beam that made it (0: exact search,
+    so the total is the optimum for that first word)."""
 
     word: str
     total: int
-    exact: bool
     beam: int | tuple[int, ...] = 0
 
-
-def root(game: Game) -> tuple[np.ndarray, np.ndarray]:
-    """The start of a game: both boards hold every answer."""
-    everything = game.all_candidates()
-    return everything, everything
+    @property
+    def exact(self) -> bool:
+        return not self.beam
 
 
 def dordle_ranked_guesses(game: Game, cache_mb: float = 1024,
-                         limit: int | None = None) -> list[tuple[int, int]]:
+                          limit: int | None = None) -> list[tuple[int, int]]:
     """(guess, split bound) of every useful first guess, most promising first (the search's own
     order). The bounds are proven lower bounds, whatever any beam finds."""
     board1, board2 = root(game)
@@ -109,11 +96,11 @@ def dordle_ranked_guesses(game: Game, cache_mb: float = 1024,
 
 
 def dordle_word_values(game: Game, guesses: list[int], beam: int | tuple[int, ...] = 0,
-                cache_mb: float = 1024, cutoff: int = INF,
-                on_result: Callable[[DordleWordValue], None] | None = None) -> list[DordleWordValue]:
+                       cache_mb: float = 1024, cutoff: int = INF,
+                       on_result: Callable[[DordleWordValue], None] | None = None
+                       ) -> list[DordleWordValue]:
     """Each guess's total as the first word: an exact search cut off at the best total so far (a
-    word that cannot beat it ends with a lower bound, `exact` False), or with a beam the total of
-    the beam's tree."""
+    word that cannot beat it ends with a lower bound), or with a beam the total of its tree."""
     board1, board2 = root(game)
     d = game.max_guesses
     solver = solver_for(game, beam, cache_mb)
@@ -124,7 +111,7 @@ def dordle_word_values(game: Game, guesses: list[int], beam: int | tuple[int, ..
         start = time.perf_counter()
         total, exact = solver.evaluate(board1, board2, g, d, best)
         value = DordleWordValue(game.guesses.words[g], total, exact, beam, bounds[g],
-                          time.perf_counter() - start)
+                                time.perf_counter() - start)
         if solver.exact and exact:
             best = min(best, total)
         out.append(value)
@@ -134,54 +121,60 @@ def dordle_word_values(game: Game, guesses: list[int], beam: int | tuple[int, ..
 
 
 def dordle_first_word_tree(game: Game, word: str, beam: int | tuple[int, ...] = 0,
-                    cache_mb: float = 1024) -> DordleNode:
+                           cache_mb: float = 1024) -> DordleNode:
     """The tree of a first word: optimal (exact search) or the beam's."""
     board1, board2 = root(game)
     solver = solver_for(game, beam, cache_mb)
     return solver.tree(board1, board2, game.max_guesses, first=game.guess_id(word))
 
 
-def dordle_raise_bounds(game: Game, bounds: dict[str, DordleWordBound], incumbent: DordleIncumbent | None,
-                 budget: float, cache_mb: float = 1024,
-                 on_step: Callable[[DordleWordBound, int], None] | None = None) -> DordleIncumbent | None:
-    """Raise the least lower bound over the first words in `bounds` (updated in place) for up to
-    `budget` seconds, best first (see module), never searching past the incumbent's total: a word
-    proven at least that is out. A word found exactly below it becomes the incumbent (returned).
-    `on_step(word bound, game bound)` sees each step. The optimum is proven once the least bound
-    reaches the incumbent's total (`dordle_game_bound`)."""
+# ---------------------------------------------------------------- the lower bound
+
+
+@dataclass
+class DordleBound:
+    """A proven lower bound on the game's optimum over every first word, the step its next search
+    reaches above it, and, once a search finished below its cutoff, an optimal first word (then
+    `lower` is the optimum). `seconds` and `steps` add up over resumed runs."""
+
+    lower: int
+    step: int = 1
+    word: str | None = None
+    seconds: float = 0.0
+    steps: int = 0
+
+    @property
+    def exact(self) -> bool:
+        return self.word is not None
+
+    def as_dict(self) -> dict:
+        return {"lower": self.lower, "step": self.step, "word": self.word,
+                "seconds": round(self.seconds, 3), "steps": self.steps}
+
+
+def dordle_raise_bound(game: Game, bound: DordleBound, upper: int, budget: float,
+                       cache_mb: float = 1024,
+                       on_step: Callable[[DordleBound], None] | None = None) -> DordleBound:
+    """Raise `bound` (in place, and returned) for up to `budget` seconds by exact searches of the
+    whole game, each cut off at the bound plus its step and never past `upper` (the total of a
+    known tree, INF for none): the bound becomes exact when a search finishes below its cutoff,
+    and reaches `upper` when that tree is optimal. `on_step` sees the bound after each search."""
     board1, board2 = root(game)
-    d = game.max_guesses
     solver = solver_for(game, 0, cache_mb)
-    heap = [(b.lower, w) for w, b in bounds.items() if not b.exact and b.lower < INF]
-    heapq.heapify(heap)
     start = time.perf_counter()
-    while heap and time.perf_counter() - start < budget:
-        lower, word = heap[0]
-        upper = incumbent.total if incumbent else INF
-        if lower >= upper:
-            break  # every word left is proven no better than the incumbent
-        heapq.heappop(heap)
-        entry = bounds[word]
+    while not bound.exact and bound.lower < min(upper, INF) and time.perf_counter() - start < budget:
+        beta = min(bound.lower + bound.step, upper)
         began = time.perf_counter()
-        value, exact = solver.evaluate(board1, board2, game.guess_id(word), d,
-                                       min(lower + entry.step, upper))
-        entry.seconds += time.perf_counter() - began
-        entry.lower = max(entry.lower, value)
-        entry.exact = exact
-        entry.step *= 4
-        if exact and (incumbent is None or value < incumbent.total):
-            incumbent = DordleIncumbent(word, value, True)
-        elif not exact and entry.lower < INF:
-            heapq.heappush(heap, (entry.lower, word))
+        value, guess = solver.best_guess(board1, board2, game.max_guesses, beta)
+        bound.seconds += time.perf_counter() - began
+        bound.steps += 1
+        bound.lower = max(bound.lower, value)
+        if guess >= 0:
+            bound.word = game.guesses.words[guess]
+        bound.step *= 4
         if on_step:
-            on_step(entry, dordle_game_bound(bounds))
-    return incumbent
-
-
-def dordle_game_bound(bounds: dict[str, DordleWordBound]) -> int:
-    """The least lower bound over the first words: a lower bound on the game's optimum when the
-    words are every useful first guess."""
-    return min((b.lower for b in bounds.values()), default=INF)
+            on_step(bound)
+    return bound
 
 
 # ---------------------------------------------------------------- the assistant

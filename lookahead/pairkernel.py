@@ -543,11 +543,10 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     while True:
         if phase == 0 and (t >= count or lbs[t] > floor):
             # The candidates that could reach the floor are done; every other guess costs more
-            # than the floor. Scan them all only if one of them could still win.
-            if t < count:
-                bound = min(bound, lbs[t])
+            # than the floor. Scan them all only if one of them could still win (the scan lists
+            # the candidates left too, so their bounds count only when there is no scan).
             if min(best, beta) <= floor:
-                bound = min(bound, floor)
+                bound = min(bound, floor, lbs[t] if t < count else INF)
                 if best < beta:
                     ws.stats[QUICK] += 1
                 break

@@ -20,6 +20,7 @@ matrix a search used, and checks the guess list and the guess limit (Dordle allo
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, DefectiveTree
-from optimal.files import atomic_write_text
+from optimal.files import atomic_write_bytes, atomic_write_text
 from optimal.game import Game
 from optimal.report import summarize
 from optimal.rules import Rule, rule_named
@@ -231,17 +232,24 @@ def tree_document(tree: VerifiedDordleTree, stats: dict, provenance: dict) -> di
 
 
 def write_json(path: str | Path, tree: VerifiedDordleTree, stats: dict, provenance: dict) -> None:
-    """Write a verified Dordle tree (atomically; compact, since a tree has a node per state)."""
-    text = json.dumps(tree_document(tree, stats, provenance), separators=(",", ":"))
-    atomic_write_text(path, text + "\n")
+    """Write a verified Dordle tree (atomically; compact, since a tree has a node per state;
+    gzipped when the name ends in .gz, reproducibly: no time stamp in the gzip header)."""
+    text = json.dumps(tree_document(tree, stats, provenance), separators=(",", ":")) + "\n"
+    if str(path).endswith(".gz"):
+        atomic_write_bytes(path, gzip.compress(text.encode("utf-8"), mtime=0))
+    else:
+        atomic_write_text(path, text)
 
 
 def read_json(path: str | Path) -> tuple[DordleNode, dict]:
-    """A Dordle tree file: the tree and the rest of the document."""
+    """A Dordle tree file (.json or .json.gz): the tree and the rest of the document."""
     path = Path(path)
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raw = path.read_bytes()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        document = json.loads(raw.decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BadInput(f"cannot read Dordle tree {path}: {error}") from None
     if not isinstance(document, dict) or document.get("format") != DORDLE_FORMAT:
         raise BadInput(f"{path}: not a Dordle tree file (format {DORDLE_FORMAT})")

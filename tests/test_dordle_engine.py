@@ -13,7 +13,7 @@ from lookahead import INF, DordleSolver, dordle_next_guess
 from optimal.dordle import verified
 from optimal.errors import BadInput
 from optimal.game import Game
-from optimal.words import WordList
+from optimal.words import WordList, sample_words
 from tests.conftest import SMALL_ANSWERS
 
 EXTRA = ("salet", "crane", "nymph", "blind", "gucks", "vibex")
@@ -129,6 +129,46 @@ def test_cutoffs_and_forced_first_guesses(seed):
             value, exact = solver.evaluate(board1, board2, g, 4)
             assert (value, exact) == (forced, forced < INF)
             assert bounds[g] <= forced
+
+
+def assert_cutoff_contract(solver: DordleSolver, board1, board2, left: int, want: int, beta: int):
+    value, guess = solver.best_guess(board1, board2, left, beta)
+    if want < beta:
+        assert (value, guess >= 0) == (want, True), (beta, value)
+    else:
+        assert beta <= value <= want and guess == -1, (beta, value)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_cutoff_below_and_above_the_value(seed):
+    """The contract at every cutoff from well below the value to above it, with one solver whose
+    memo keeps what each search proved (as a rising cutoff uses it)."""
+    game = tiny_game(9, offset=60 + 5 * seed)
+    everything = game.all_candidates()
+    for board1, board2 in [(everything, everything), (everything[:5], everything[5:])]:
+        want = expected(reference(game, board1, board2, 4))
+        solver = DordleSolver(game, cache_mb=16)
+        for beta in range(max(1, want - 25), want + 3):
+            assert_cutoff_contract(solver, board1, board2, 4, want, beta)
+
+
+def test_a_rising_cutoff_on_the_full_guess_list(original):
+    """30 answers with all 12,972 guesses: the search hands over from the candidates to a scan of
+    every guess, and each step of a rising cutoff keeps the contract (a bound found while the
+    candidates were tried once leaked past the scan and returned 2642 below a cutoff of 2658)."""
+    sample = sample_words(original.answers, 30, 1)
+    chosen = np.array(sorted(original.answer_index[w] for w in sample.words))
+    game = original.restricted_to(chosen, sample.name).with_limits(max_guesses=7)
+    everything = game.all_candidates()
+    want = DordleSolver(game, cache_mb=64).solve(everything, everything, 7)
+    solver = DordleSolver(game, cache_mb=64)
+    lower = min(b for _, b in solver.ranked_guesses(everything, everything, 7))
+    step = 1
+    while lower < want:
+        assert_cutoff_contract(solver, everything, everything, 7, want, lower + step)
+        lower = max(lower, solver.solve(everything, everything, 7, lower + step))
+        step *= 4
+    assert lower == want
 
 
 def test_trees_replay_to_the_values_and_beams_are_upper_bounds():

@@ -19,9 +19,12 @@ import numpy as np
 
 from optimal import __version__
 from optimal.files import atomic_write_text
+from optimal import dordle
 from optimal.game import Game
 from optimal.report import summarize
 from optimal.tree import VerifiedTree, write_json, write_selby
+
+GZIP_GAMES = 100_000  # Dordle trees for more games than this are written gzipped
 
 
 def run_dir(root: str | Path, game: Game, suffix: str = "") -> Path:
@@ -84,3 +87,15 @@ def write_report(directory: str | Path, text: str, prov: dict, name: str = "REPO
     atomic_write_text(path, text.rstrip() + "\n\n## Provenance\n\n```\n" + json.dumps(prov, indent=1)
                       + "\n```\n")
     return path
+
+
+def write_dordle_tree(directory: str | Path, name: str, tree: dordle.VerifiedDordleTree,
+                      proven: bool, lower_bound: int, prov: dict, label: str) -> list[Path]:
+    """Write a verified Dordle tree as <name>.dordle.json (.json.gz beyond GZIP_GAMES games: a
+    tree has a node per state, millions for the full lists)."""
+    stats = tree.stats()
+    stats.update(proven_optimal=bool(proven), lower_bound=int(lower_bound), status=label)
+    suffix = ".dordle.json.gz" if tree.games > GZIP_GAMES else ".dordle.json"
+    path = Path(directory) / f"{name}{suffix}"
+    dordle.write_json(path, tree, stats, prov)
+    return [path]

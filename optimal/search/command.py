@@ -11,11 +11,14 @@ import time
 
 from lookahead import finishing_tree, ranked_guesses, solve_state
 from optimal.cli.backends import parallel_backend
-from optimal.cli.outputs import provenance, run_dir, write_report, write_summary, write_tree
+from optimal.cli.outputs import (provenance, run_dir, write_dordle_tree, write_report, write_summary,
+                                 write_tree)
 from optimal.cli.run import run_cli
-from optimal.errors import NoTree
+from optimal.dordle import verified as verified_dordle
+from optimal.errors import DefectiveTree, NoTree
 from optimal.game import Game, parse_history
 from optimal.search import render
+from optimal.search.dordle import dordle_game, search_dordle
 from optimal.search.exact import rank_exactly
 from optimal.search.first import search_first_words
 from optimal.search.request import SearchRequest, build_parser, request_from_args
@@ -32,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
 def run(request: SearchRequest) -> int:
     """Carry out a request: 0 done, 1 no tree within the limits (NoTree), 2 bad input."""
     game = request.game.build(default_lists="original")
+    if request.kind == "dordle":
+        return run_dordle(dordle_game(game, request), request)
     with parallel_backend(request.setting.backend, request.scheduler):
         if request.kind == "state":
             return run_state(game, request)
@@ -137,4 +142,30 @@ def run_state(game: Game, request: SearchRequest) -> int:
         raise NoTree(f"no tree from here: the {n} candidates cannot all be found within {left} "
                      f"more guesses")
     print("\n".join(render.state_text(game, outcome, len(history))))
+    return 0
+
+
+def run_dordle(game: Game, request: SearchRequest) -> int:
+    """Dordle (--boards 2): bounds from both sides, the best tree verified on every game."""
+    start = time.perf_counter()
+    out_dir = run_dir(request.out, game, "-boards2")
+    run = search_dordle(game, request, out_dir)
+    tree = verified_dordle(run.tree, game)
+    if tree.total != run.best.total:
+        raise DefectiveTree(f"{run.best.word.upper()}: the search reports {run.best.total} but its "
+                            f"tree replays to {tree.total}")
+    run.seconds = time.perf_counter() - start
+    print(render.dordle_text(run, tree))
+    if request.write:
+        prov = provenance(run.seconds, request.argv)
+        label = ("proven optimal" if run.proven else
+                 "optimal for this first word" if run.best.exact else
+                 f"upper bound (beam {run.best.beam})")
+        paths = write_dordle_tree(out_dir, run.best.word, tree, run.proven, run.lower, prov, label)
+        summary = render.dordle_summary(run, tree)
+        summary["provenance"] = prov
+        write_summary(out_dir, summary)
+        write_report(out_dir, render.dordle_markdown(run, tree), prov)
+        print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
+              f"{out_dir / 'REPORT.md'}")
     return 0

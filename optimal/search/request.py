@@ -11,10 +11,12 @@ import os
 from dataclasses import dataclass
 
 from lookahead import BACKENDS, SearchSetting
-from optimal.cli.args import GameOptions, Parser, add_game_arguments
+from optimal.cli.args import GameOptions, Parser, add_game_arguments, non_negative_int, positive_int
 from optimal.errors import BadInput
 
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
+DORDLE_TOP = 5  # Dordle: first words whose trees give the upper bound, unless --first or --top
+DORDLE_BUDGET = 60.0  # Dordle: seconds spent raising the proven lower bound, unless --budget
 
 DESCRIPTION = """Optimal (or beam) decision trees, with proof: `python -m optimal.search`.
 
@@ -39,6 +41,8 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
   python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
+  python -m optimal.search --boards 2 --sample 100 --seed 1      # Dordle, proven optimum (100 answers)
+  python -m optimal.search --boards 2 --beam 1 --top 1 --budget 600   # Dordle bounds, all answers
 """
 
 
@@ -59,6 +63,9 @@ class SearchRequest:
     scheduler: str | None = None
     rank: str = "bound"
     budget: float = 60.0
+    boards: int = 1
+    sample: int | None = None
+    seed: int = 1
     out: str = "results"
     write: bool = True
     quiet: bool = False
@@ -66,8 +73,10 @@ class SearchRequest:
 
     @property
     def kind(self) -> str:
-        """'state' (--from), 'worst' (--objective worst), 'exact' (--rank exact) or 'first'
-        (first-guess search)."""
+        """'dordle' (--boards 2), 'state' (--from), 'worst' (--objective worst), 'exact' (--rank
+        exact) or 'first' (first-guess search)."""
+        if self.boards == 2:
+            return "dordle"
         if self.history is not None:
             return "state"
         if self.objective == "worst":
@@ -83,7 +92,23 @@ class SearchRequest:
 
 def build_parser() -> Parser:
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
-    add_game_arguments(parser)
+    add_game_arguments(parser, default_depth=None)
+    for action in parser._actions:
+        if action.dest == "max_depth":
+            action.help = "most guesses allowed (default 6; with --boards 2, 7 as in Dordle)"
+    dordle = parser.add_argument_group("Dordle (two boards)")
+    dordle.add_argument("--boards", type=int, choices=[1, 2], default=1,
+                        help="2: Dordle, every guess played on two boards, the game won when both "
+                             "answers are found; the total is over the ordered pairs of different "
+                             "answers. Upper bound: the trees of --first words or the --top N "
+                             f"(default {DORDLE_TOP}), exact or --beam; proven lower bound: raised "
+                             "over every first word for --budget seconds (default "
+                             f"{DORDLE_BUDGET:g}), resumable; proven optimal when they meet")
+    dordle.add_argument("--sample", type=positive_int, metavar="N",
+                        help="with --boards 2: play on N answers drawn from the answer list "
+                             "(seeded by --seed), with every allowed guess")
+    dordle.add_argument("--seed", type=non_negative_int, default=1, metavar="S",
+                        help="the seed of --sample (default 1)")
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
     pick.add_argument("--first", metavar="WORD[,WORD...]", help="evaluate these first guesses")
@@ -108,10 +133,11 @@ def build_parser() -> Parser:
                              "exact: the exact optimum of every word evaluated, each within "
                              "--budget seconds (else its proven lower bound and a beam's upper "
                              "bound); resumable with --all")
-    search.add_argument("--budget", type=float, default=60.0, metavar="SECONDS",
+    search.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                         help="with --rank exact: time per word before it is left at its bounds "
                              "(default 60; a rerun with a larger budget takes those words up "
-                             "again)")
+                             "again); with --boards 2: time spent raising the proven lower bound "
+                             f"(default {DORDLE_BUDGET:g}; 0: none)")
     search.add_argument("--beam", type=int, default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
@@ -155,12 +181,34 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
             raise BadInput("--first needs at least one word")
     if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
         raise BadInput("--rank exact goes with the total objective, without --beam or --from")
-    if not (args.budget > 0 and args.budget < float("inf")):
-        raise BadInput(f"--budget must be a positive number of seconds, not {args.budget}")
     if args.top is not None and args.top < 1:
         raise BadInput("--top must be at least 1")
+    check_dordle(args)
+    budget = args.budget if args.budget is not None else (
+        DORDLE_BUDGET if args.boards == 2 else 60.0)
+    least = 0 if args.boards == 2 else 1e-9  # Dordle: 0 means no lower-bound search
+    if not (budget >= least and budget < float("inf")):
+        raise BadInput(f"--budget must be a positive number of seconds, not {args.budget}")
+    if args.max_depth is None:
+        args.max_depth = 7 if args.boards == 2 else 6
     setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
     return SearchRequest(GameOptions.from_args(args), setting, first, args.top, args.all,
                          args.history, args.objective, args.shortfall, args.prove, args.scheduler,
-                         args.rank, args.budget, args.out, not args.no_write, args.quiet,
-                         tuple(argv) if argv is not None else None)
+                         args.rank, budget, args.boards, args.sample, args.seed, args.out,
+                         not args.no_write, args.quiet, tuple(argv) if argv is not None else None)
+
+
+def check_dordle(args: argparse.Namespace) -> None:
+    """Options that do not go with --boards 2, and --sample without it."""
+    if args.boards != 2:
+        if args.sample is not None:
+            raise BadInput("--sample goes with --boards 2")
+        return
+    clashes = [flag for flag, used in (("--hard", args.hard), ("--game jotto", args.game != "wordle"),
+                                       ("--from", args.history is not None), ("--all", args.all),
+                                       ("--objective worst", args.objective != "total"),
+                                       ("--rank exact", args.rank != "bound"),
+                                       ("--prove", args.prove)) if used]
+    if clashes:
+        raise BadInput(f"--boards 2 does not go with {', '.join(clashes)} (the lower bound covers "
+                       "every first word; raise --budget to prove more)")
