@@ -232,9 +232,9 @@ def tree_document(tree: VerifiedDordleTree, stats: dict, provenance: dict) -> di
 
 
 def write_json(path: str | Path, tree: VerifiedDordleTree, stats: dict, provenance: dict) -> None:
-    """Write a verified Dordle tree (atomically; compact, since a tree has a node per state;
+    """Write a verified Dordle tree (atomically; on one line, since a tree has a node per state;
     gzipped when the name ends in .gz, reproducibly: no time stamp in the gzip header)."""
-    text = json.dumps(tree_document(tree, stats, provenance), separators=(",", ":")) + "\n"
+    text = json.dumps(tree_document(tree, stats, provenance)) + "\n"
     if str(path).endswith(".gz"):
         atomic_write_bytes(path, gzip.compress(text.encode("utf-8"), mtime=0))
     else:

@@ -17,12 +17,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from greedy import METRICS, pool_for, score_guesses
-from lookahead import SearchSetting, best_next_guess
+from lookahead import SearchSetting, best_next_guess, dordle_next_guess
 from optimal.adversaries import absurdle_reply
 from optimal.errors import BadInput
 from optimal.game import Game, HardState
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
+DORDLE_BUDGET = 2.0  # seconds the Dordle engine may search for a two-board suggestion
 CACHE_MB = 64  # the exact search's memo: small, since the sets it sees here are small
 PUZZLE_STEPS = (2, 3)  # how many random guesses a practice puzzle starts with
 BOARD_NAMES = {1: "Wordle", 2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle"}
@@ -454,8 +455,13 @@ class Assistant:
         return [f"suggested: {word} (smallest largest group: at most {int(scores[best]):,} left)"]
 
     def _multi_lines(self) -> list[str]:
-        """Finish a board whose answer is certain first; else the most information summed over
-        the unsolved boards."""
+        """Two boards: the Dordle engine's best guess when it finishes in time. Otherwise finish
+        a board whose answer is certain first; else the most information summed over the
+        unsolved boards."""
+        if len(self.boards) == 2:
+            line = self._dordle_line()
+            if line:
+                return [line]
         for k in self.unsolved:
             if len(self.boards[k].candidates) == 1:
                 return [f"suggested: {self._only(self.boards[k])} (board {k + 1}'s answer is known)"]
@@ -472,6 +478,19 @@ class Assistant:
         word = self.game.guesses.words[pool[best]].upper()
         return [f"suggested: {word} ({-total[best]:.2f} bits over "
                 f"{plural(len(self.unsolved), 'unsolved board')})"]
+
+    def _dordle_line(self) -> str | None:
+        """The least-total next guess over the games still possible (pairs of different answers,
+        or one board's answers once the other is solved), proven when the exact search finished
+        within DORDLE_BUDGET seconds; None when the state is too big to search at a prompt."""
+        boards = [None if b.solved else b.candidates for b in self.boards]
+        best = dordle_next_guess(self.game, boards[0], boards[1], self.guesses_left, DORDLE_BUDGET)
+        if best is None:
+            return None
+        what = "games" if len(self.unsolved) == 2 else "answers"
+        proof = "proven optimal" if best.proven else "best found, not proven"
+        return (f"suggested: {best.word.upper()} ({best.total:,} guesses in all for the "
+                f"{best.games:,} {what} left, {best.total / best.games:.3f} each; {proof})")
 
     def _board_split(self, candidates: np.ndarray,
                      pool: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
