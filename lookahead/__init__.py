@@ -36,7 +36,7 @@ from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # 
 from lookahead.bounds import INF  # noqa: E402
 from lookahead.dordle import DordleSolver, pair_state  # noqa: E402
 from lookahead.dordlesearch import (DordleBound, DordleIncumbent, DordleSuggestion,  # noqa: E402
-                                    DordleWordValue, dordle_first_word_tree, dordle_next_guess,
+                                    DordleWordValue, dordle_first_word_branches, dordle_next_guess,
                                     dordle_raise_bound, dordle_ranked_guesses, dordle_word_values)
 from lookahead.exact import ExactValue, exact_values  # noqa: E402
 from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
@@ -48,7 +48,7 @@ from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E40
 
 __all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "DordleBound",
            "DordleIncumbent", "DordleSolver", "DordleSuggestion", "DordleWordValue", "ExactValue",
-           "FailingBranch", "dordle_first_word_tree", "dordle_next_guess", "dordle_raise_bound",
+           "FailingBranch", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
            "dordle_ranked_guesses", "dordle_word_values", "pair_state",
            "FirstGuessOutcome", "GuessResult", "NextGuess", "SearchSetting", "StateOutcome",
            "WorstResult", "add_counters", "best_next_guess", "check_first_guesses", "exact_values",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import namedtuple
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -216,6 +217,13 @@ class DordleSolver:
                     continue  # the same single answer on both boards: not a game
                 out.append(((code1, code2), after1, after2))
         return out
+
+    def branches(self, board1: Board, board2: Board, guesses_left: int,
+                 first: int) -> Iterator[tuple[tuple[int | None, int | None], DordleNode]]:
+        """The subtrees below a first guess, one at a time (replies, subtree): a whole tree has a
+        node per state, millions for the full lists, and need never be in memory at once."""
+        for replies, after1, after2 in self.children(board1, board2, first):
+            yield replies, self.tree(after1, after2, guesses_left - 1)
 
     def tree(self, board1: Board, board2: Board, guesses_left: int,
              first: int | None = None) -> DordleNode:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -120,12 +120,14 @@ def dordle_word_values(game: Game, guesses: list[int], beam: int | tuple[int, ..
     return out
 
 
-def dordle_first_word_tree(game: Game, word: str, beam: int | tuple[int, ...] = 0,
-                           cache_mb: float = 1024) -> DordleNode:
-    """The tree of a first word: optimal (exact search) or the beam's."""
+def dordle_first_word_branches(game: Game, word: str, beam: int | tuple[int, ...] = 0,
+                               cache_mb: float = 1024
+                               ) -> Iterator[tuple[tuple[int | None, int | None], DordleNode]]:
+    """The tree of a first word, optimal (exact search) or the beam's, as the subtree below each
+    reply pair, one at a time (see `DordleSolver.branches`)."""
     board1, board2 = root(game)
     solver = solver_for(game, beam, cache_mb)
-    return solver.tree(board1, board2, game.max_guesses, first=game.guess_id(word))
+    return solver.branches(board1, board2, game.max_guesses, game.guess_id(word))
 
 
 # ---------------------------------------------------------------- the lower bound

@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator
+import os
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from optimal.errors import BadInput, DefectiveTree
-from optimal.files import atomic_write_bytes, atomic_write_text
+from optimal.errors import BadInput, CannotWrite, DefectiveTree
 from optimal.game import Game
 from optimal.report import summarize
 from optimal.rules import Rule, rule_named
@@ -96,65 +97,100 @@ def verify(tree: DordleNode, game: Game, limit: int | None = None) -> DordleVeri
     allowed, the tree must have a branch for the replies on the open boards, and both answers
     must be found within `limit` guesses (default: the game's guess limit). Replies come from the
     rule's plain `reply` (each guess-answer reply computed once), never from the reply matrix."""
+    return verify_branches(tree.guess, iter(tree.branches.items()), game, limit)
+
+
+def verify_branches(guess: str, branches: Iterator[tuple[Replies, DordleNode]], game: Game,
+                    limit: int | None = None,
+                    on_branch: Callable[[Replies, DordleNode], None] | None = None
+                    ) -> DordleVerification:
+    """`verify` for a tree given as its first guess and its branches one at a time, so that a
+    tree too big for memory (a node per state: millions for the full lists) can be checked a
+    branch at a time: the games are grouped by their replies to the first guess, and each branch
+    replays its own games as it arrives. `on_branch` receives each branch whose games all passed
+    (e.g. to write it), and may then drop it."""
     if game.hard:
         raise BadInput("Dordle has no hard mode")
     limit = game.max_guesses if limit is None else limit
     words = game.answers.words
+    n = len(words)
     allowed = set(game.guesses.words)
     rule, won = game.rule, game.won
     replies: dict[tuple[str, str], int] = {}
-    counts = np.zeros(game_count(len(words)), dtype=np.int64)
-    problems: list[str] = []
 
-    def reply(guess: str, answer: str) -> int:
-        key = (guess, answer)
-        code = replies.get(key)
+    def reply(g: str, answer: str) -> int:
+        code = replies.get((g, answer))
         if code is None:
-            code = replies[key] = rule.reply(guess, answer)
+            code = replies[(g, answer)] = rule.reply(g, answer)
         return code
 
-    for index, (a, b) in enumerate(ordered_pairs(len(words))):
-        answers = (words[a], words[b])
-        open_ = [True, True]
-        node, number = tree, 0
+    counts = np.zeros(game_count(n), dtype=np.int64)
+    problems: list[str] = []
+    if guess not in allowed:
+        return DordleVerification(counts, [f"the first guess {guess.upper()} is not in the guess list"])
+    first = np.array([reply(guess, w) for w in words], dtype=np.int64)
+    # every game (a, b), a != b, in `ordered_pairs` order, grouped by its replies to the first guess
+    board1 = np.repeat(np.arange(n), n)
+    board2 = np.tile(np.arange(n), n)
+    keep = board1 != board2
+    board1, board2 = board1[keep], board2[keep]
+    keys = first[board1] * game.n_codes + first[board2]
+    order = np.argsort(keys, kind="stable")
+    starts = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1]])
+    groups = {(int(keys[order[i]] // game.n_codes), int(keys[order[i]] % game.n_codes)):
+              order[i:j] for i, j in zip(starts, np.r_[starts[1:], order.size])}
+
+    def replay(node: DordleNode, a: int, b: int, open_: list[bool]) -> int | str:
+        """The guesses the game takes from `node` on (guess 2), or what is wrong."""
+        answers, number = (words[a], words[b]), 1
         while True:
             number += 1
             where = f"game {answers[0].upper()}/{answers[1].upper()}: guess {number} {node.guess.upper()}"
             if node.guess not in allowed:
-                problems.append(f"{where} is not in the guess list")
-                break
+                return f"{where} is not in the guess list"
             codes = tuple(reply(node.guess, answers[k]) if open_[k] else None for k in range(BOARDS))
             for k in range(BOARDS):
                 if codes[k] == won:
                     open_[k] = False
             if not any(open_):
-                if number > limit:
-                    problems.append(f"game {answers[0].upper()}/{answers[1].upper()}: needs "
-                                    f"{number} guesses, more than the limit of {limit}")
-                else:
-                    counts[index] = number
-                break
+                return number
             child = node.branches.get(codes)
             if child is None:
-                problems.append(f"{where} ({replies_text(codes, game)}): the tree has no next guess")
-                break
+                return f"{where} ({replies_text(codes, game)}): the tree has no next guess"
             if number >= limit:
-                problems.append(f"game {answers[0].upper()}/{answers[1].upper()}: not found within "
-                                f"{limit} guesses")
-                break
+                return f"game {answers[0].upper()}/{answers[1].upper()}: not found within {limit} guesses"
             node = child
-        if len(problems) > 100:
-            problems.append("... (stopped after 100 problems)")
-            break
+
+    for codes, node in branches:
+        passed = True
+        for index in groups.pop(codes, np.zeros(0, np.int64)).tolist():
+            result = replay(node, int(board1[index]), int(board2[index]),
+                            [codes[0] != won, codes[1] != won])
+            if isinstance(result, str):
+                passed = False
+                if len(problems) < 100:
+                    problems.append(result)
+            else:
+                counts[index] = result
+        if passed and on_branch:
+            on_branch(codes, node)
+    for codes, indices in groups.items():  # games whose replies to the first guess have no branch
+        a, b = board1[indices[0]], board2[indices[0]]
+        problems.append(f"game {words[a].upper()}/{words[b].upper()}: guess 1 {guess.upper()} "
+                        f"({replies_text(codes, game)}): the tree has no next guess"
+                        + (f" (and {len(indices) - 1} more games)" if len(indices) > 1 else ""))
+    if limit < 1:
+        problems.append(f"a guess limit of {limit} finds nothing")
     return DordleVerification(counts, problems)
 
 
 @dataclass(frozen=True)
 class VerifiedDordleTree:
     """A Dordle tree with the guess counts its replay gave: the only form in which the tool
-    writes one (see `verified`)."""
+    writes one (see `verified`, and `verified_branches` for a tree too big for memory, which is
+    written as it is verified and kept only as its counts: `tree` None)."""
 
-    tree: DordleNode
+    tree: DordleNode | None
     game: Game
     counts: np.ndarray  # per ordered pair of different answers, in `ordered_pairs` order
 
@@ -179,11 +215,31 @@ class VerifiedDordleTree:
 
 def verified(tree: DordleNode, game: Game) -> VerifiedDordleTree:
     """Replay every game through `tree` (DefectiveTree if any fails) and keep the counts."""
-    result = verify(tree, game)
+    return VerifiedDordleTree(tree, game, _passed(verify(tree, game)).counts)
+
+
+def verified_branches(guess: str, branches: Iterator[tuple[Replies, DordleNode]], game: Game,
+                      path: str | Path | None = None,
+                      document: Callable[[VerifiedDordleTree], tuple[dict, dict]] | None = None
+                      ) -> VerifiedDordleTree:
+    """Verify a tree given as its first guess and its branches one at a time (`verify_branches`;
+    DefectiveTree if any game fails). With `path`, each branch is written as soon as its games
+    pass, and the file gets its name only when every game has passed, with the stats and
+    provenance `document(result)` gives; nothing is written otherwise."""
+    if path is None:
+        return VerifiedDordleTree(None, game, _passed(verify_branches(guess, branches, game)).counts)
+    with DordleTreeFile(path, game, guess) as out:
+        result = VerifiedDordleTree(None, game, _passed(
+            verify_branches(guess, branches, game, on_branch=out.add)).counts)
+        out.finish(*document(result))
+    return result
+
+
+def _passed(result: DordleVerification) -> DordleVerification:
     if not result.ok:
         more = f" (and {len(result.problems) - 1} more)" if len(result.problems) > 1 else ""
         raise DefectiveTree(f"Dordle tree is defective: {result.problems[0]}{more}")
-    return VerifiedDordleTree(tree, game, result.counts)
+    return result
 
 
 # ---------------------------------------------------------------- JSON
@@ -223,22 +279,86 @@ def node_from_json(data: dict, length: int, rule: Rule) -> DordleNode:
     return node
 
 
-def tree_document(tree: VerifiedDordleTree, stats: dict, provenance: dict) -> dict:
-    """The whole JSON document of a verified Dordle tree."""
-    game = tree.game
-    described = dict(game.describe(), boards=BOARDS)
-    return {"format": DORDLE_FORMAT, "game": described, "stats": stats, "provenance": provenance,
-            "tree": node_to_json(tree.tree, game)}
+class DordleTreeFile:
+    """A Dordle tree file written a branch at a time (a tree has a node per state, millions for
+    the full lists): the document's game block and first guess, then each branch as it is
+    verified, then the stats and provenance, on one line; gzipped when the name ends in .gz,
+    reproducibly (no time stamp in the gzip header). It is written to a temporary file that
+    takes its name only in `finish`, so an interrupted or failed verification leaves nothing (and
+    an earlier file of that name intact)."""
+
+    def __init__(self, path: str | Path, game: Game, guess: str):
+        self.path, self.game = Path(path), game
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
+                                            dir=self.path.parent)
+            self.raw = os.fdopen(fd, "wb")
+        except OSError as error:
+            raise CannotWrite(f"cannot write {self.path}: {error.strerror or error}") from None
+        self.out = (gzip.GzipFile(fileobj=self.raw, mode="wb", mtime=0)
+                    if self.path.name.endswith(".gz") else self.raw)
+        block = dict(game.describe(), boards=BOARDS)
+        self._write('{"format": "%s", "game": %s, "tree": {"guess": %s, "branches": {'
+                    % (DORDLE_FORMAT, json.dumps(block), json.dumps(guess)))
+        self.first = True
+
+    def _write(self, text: str) -> None:
+        try:
+            self.out.write(text.encode("utf-8"))
+        except OSError as error:
+            self.abort()
+            raise CannotWrite(f"cannot write {self.path}: {error.strerror or error}") from None
+
+    def add(self, codes: Replies, node: DordleNode) -> None:
+        """One branch of the first guess (call it once its games are verified)."""
+        self._write(("" if self.first else ", ") + json.dumps(replies_text(codes, self.game))
+                    + ": " + json.dumps(node_to_json(node, self.game)))
+        self.first = False
+
+    def finish(self, stats: dict, provenance: dict) -> Path:
+        """Close the document and give the file its name."""
+        self._write('}}, "stats": %s, "provenance": %s}\n' % (json.dumps(stats), json.dumps(provenance)))
+        try:
+            if self.out is not self.raw:
+                self.out.close()
+            self.raw.flush()
+            os.fsync(self.raw.fileno())
+            self.raw.close()
+            os.chmod(self.tmp, 0o644)
+            os.replace(self.tmp, self.path)
+        except OSError as error:
+            self.abort()
+            raise CannotWrite(f"cannot write {self.path}: {error.strerror or error}") from None
+        return self.path
+
+    def abort(self) -> None:
+        """Drop the temporary file (the target is left as it was)."""
+        for handle in (self.out, self.raw):
+            try:
+                handle.close()
+            except OSError:
+                pass
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
+
+    def __enter__(self) -> "DordleTreeFile":
+        return self
+
+    def __exit__(self, kind, error, trace) -> bool:
+        if kind is not None:
+            self.abort()
+        return False
 
 
-def write_json(path: str | Path, tree: VerifiedDordleTree, stats: dict, provenance: dict) -> None:
-    """Write a verified Dordle tree (atomically; on one line, since a tree has a node per state;
-    gzipped when the name ends in .gz, reproducibly: no time stamp in the gzip header)."""
-    text = json.dumps(tree_document(tree, stats, provenance)) + "\n"
-    if str(path).endswith(".gz"):
-        atomic_write_bytes(path, gzip.compress(text.encode("utf-8"), mtime=0))
-    else:
-        atomic_write_text(path, text)
+def write_json(path: str | Path, tree: VerifiedDordleTree, stats: dict, provenance: dict) -> Path:
+    """Write a verified Dordle tree that is in memory (see DordleTreeFile)."""
+    with DordleTreeFile(path, tree.game, tree.tree.guess) as out:
+        for codes, node in tree.tree.branches.items():
+            out.add(codes, node)
+        return out.finish(stats, provenance)
 
 
 def read_json(path: str | Path) -> tuple[DordleNode, dict]:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from optimal.dordle import (DordleNode, dordle_limit, game_count, ordered_pairs, read_json,
-                            replies_text, verified, verify, write_json)
+                            replies_text, verified, verified_branches, verify, write_json)
 from optimal.errors import BadInput, DefectiveTree
 from tests.conftest import small_game
 
@@ -111,3 +111,20 @@ def test_trees_survive_json(game, tree, tmp_path):
     (tmp_path / "bad.json").write_text('{"format": "optimal-tree/1"}')
     with pytest.raises(BadInput):
         read_json(tmp_path / "bad.json")
+
+
+def test_a_tree_written_branch_by_branch_is_kept_only_when_every_game_passes(game, tree, tmp_path):
+    """verified_branches writes each branch once its games pass, and names the file only at the
+    end: a defect anywhere leaves no file (and no temporary one); a good tree reads back the same,
+    gzipped too."""
+    branches = list(tree.branches.items())
+    broken = branches[:-1]  # the last reply pair has no branch
+    path = tmp_path / "tree.dordle.json.gz"
+    with pytest.raises(DefectiveTree):
+        verified_branches(tree.guess, iter(broken), game, path, lambda v: (v.stats(), {}))
+    assert list(tmp_path.iterdir()) == []
+    checked = verified_branches(tree.guess, iter(branches), game, path,
+                                lambda v: (v.stats(), {"command": "test"}))
+    again, meta = read_json(path)
+    assert checked.tree is None and meta["stats"]["total"] == checked.total
+    assert np.array_equal(verified(again, game).counts, checked.counts)

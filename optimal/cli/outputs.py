@@ -89,13 +89,16 @@ def write_report(directory: str | Path, text: str, prov: dict, name: str = "REPO
     return path
 
 
-def write_dordle_tree(directory: str | Path, name: str, tree: dordle.VerifiedDordleTree,
-                      proven: bool, lower_bound: int, prov: dict, label: str) -> list[Path]:
-    """Write a verified Dordle tree as <name>.dordle.json (.json.gz beyond GZIP_GAMES games: a
-    tree has a node per state, millions for the full lists)."""
+def dordle_tree_path(directory: str | Path, name: str, games: int) -> Path:
+    """Where a Dordle tree goes: <name>.dordle.json, or .json.gz beyond GZIP_GAMES games (a tree
+    has a node per state, millions for the full lists)."""
+    suffix = ".dordle.json.gz" if games > GZIP_GAMES else ".dordle.json"
+    return Path(directory) / f"{name}{suffix}"
+
+
+def dordle_tree_stats(tree: dordle.VerifiedDordleTree, proven: bool, lower_bound: int,
+                      label: str) -> dict:
+    """The `stats` block of a Dordle tree file, from the replayed counts."""
     stats = tree.stats()
     stats.update(proven_optimal=bool(proven), lower_bound=int(lower_bound), status=label)
-    suffix = ".dordle.json.gz" if tree.games > GZIP_GAMES else ".dordle.json"
-    path = Path(directory) / f"{name}{suffix}"
-    dordle.write_json(path, tree, stats, prov)
-    return [path]
+    return stats

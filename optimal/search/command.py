@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import time
 
-from lookahead import finishing_tree, ranked_guesses, solve_state
+from lookahead import dordle_first_word_branches, finishing_tree, ranked_guesses, solve_state
 from optimal.cli.backends import parallel_backend
-from optimal.cli.outputs import (provenance, run_dir, write_dordle_tree, write_report, write_summary,
-                                 write_tree)
+from optimal.cli.outputs import (dordle_tree_path, dordle_tree_stats, provenance, run_dir,
+                                 write_report, write_summary, write_tree)
 from optimal.cli.run import run_cli
-from optimal.dordle import verified as verified_dordle
+from optimal.dordle import VerifiedDordleTree, verified_branches
 from optimal.errors import DefectiveTree, NoTree
 from optimal.game import Game, parse_history
 from optimal.search import render
@@ -146,26 +146,37 @@ def run_state(game: Game, request: SearchRequest) -> int:
 
 
 def run_dordle(game: Game, request: SearchRequest) -> int:
-    """Dordle (--boards 2): bounds from both sides, the best tree verified on every game."""
+    """Dordle (--boards 2): bounds from both sides; the best tree replayed on every game (and
+    written, a branch at a time, only once every game has passed)."""
     start = time.perf_counter()
     out_dir = run_dir(request.out, game, "-boards2")
     run = search_dordle(game, request, out_dir)
-    tree = verified_dordle(run.tree, game)
-    if tree.total != run.best.total:
-        raise DefectiveTree(f"{run.best.word.upper()}: the search reports {run.best.total} but its "
-                            f"tree replays to {tree.total}")
+    best = run.best
+    label = ("proven optimal" if run.proven else "optimal for this first word" if best.exact
+             else f"upper bound (beam {best.beam})")
+
+    def document(tree: VerifiedDordleTree) -> tuple[dict, dict]:
+        check_total(tree)
+        run.seconds = time.perf_counter() - start
+        return (dordle_tree_stats(tree, run.proven, run.lower, label),
+                provenance(run.seconds, request.argv))
+
+    def check_total(tree: VerifiedDordleTree) -> None:
+        if tree.total != best.total:
+            raise DefectiveTree(f"{best.word.upper()}: the search reports {best.total} but its "
+                                f"tree replays to {tree.total}")
+
+    path = dordle_tree_path(out_dir, best.word, run.games) if request.write else None
+    branches = dordle_first_word_branches(game, best.word, best.beam, request.setting.cache_mb)
+    tree = verified_branches(best.word, branches, game, path, document)
+    check_total(tree)
     run.seconds = time.perf_counter() - start
     print(render.dordle_text(run, tree))
     if request.write:
         prov = provenance(run.seconds, request.argv)
-        label = ("proven optimal" if run.proven else
-                 "optimal for this first word" if run.best.exact else
-                 f"upper bound (beam {run.best.beam})")
-        paths = write_dordle_tree(out_dir, run.best.word, tree, run.proven, run.lower, prov, label)
         summary = render.dordle_summary(run, tree)
         summary["provenance"] = prov
         write_summary(out_dir, summary)
         write_report(out_dir, render.dordle_markdown(run, tree), prov)
-        print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
-              f"{out_dir / 'REPORT.md'}")
+        print(f"\nwrote {path}, {out_dir / 'summary.json'}, {out_dir / 'REPORT.md'}")
     return 0

@@ -6,23 +6,23 @@ the least split bound and is raised for --budget seconds by exact searches of th
 off a little above it (`lookahead.dordle_raise_bound`); a search that finishes below its cutoff
 has found the optimum. When the bound reaches the best total, that total is the proven optimum.
 This module chooses the words, keeps the bound in a checkpoint (a rerun goes on raising it), shows
-progress and builds the best tree; the command verifies it before anything is shown or written.
+progress; the command builds the best tree and verifies it before anything is shown or written.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
-from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_first_word_tree,
-                       dordle_raise_bound, dordle_ranked_guesses, dordle_word_values)
+from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_raise_bound,
+                       dordle_ranked_guesses, dordle_word_values)
 from optimal.cli.checkpoint import load_checkpoint, save_checkpoint
 from optimal.cli.progress import WordProgress
-from optimal.dordle import DordleNode, game_count
+from optimal.dordle import game_count
 from optimal.errors import NoTree
 from optimal.game import Game
 from optimal.search.request import DORDLE_TOP, SearchRequest
@@ -45,8 +45,8 @@ def dordle_game(game: Game, request: SearchRequest) -> Game:
 @dataclass
 class DordleRun:
     """What a Dordle run found: the values of the chosen first words (the upper-bound phase), the
-    proven lower bound over every first word, the best tree's first word and total, and the tree
-    itself (unverified: the command verifies it)."""
+    proven lower bound over every first word, and the best tree's first word and total (the
+    command builds that tree, a branch at a time, and verifies it)."""
 
     game: Game
     values: list[DordleWordValue]
@@ -54,7 +54,6 @@ class DordleRun:
     split_bound: int  # the least split bound of any useful first word: where the bound started
     useful: int  # how many first words are useful (split a board or win one)
     best: DordleIncumbent
-    tree: DordleNode = field(repr=False)
     how: str
     beam: int
     seconds_bound: float  # spent raising the bound in this run
@@ -112,9 +111,8 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
         raise NoTree(f"no Dordle tree finds both answers within {game.max_guesses} guesses"
                      + (" (proven)" if bound.lower >= INF else
                         f" among the first words evaluated ({how}); lower bound {bound.lower}"))
-    tree = dordle_first_word_tree(game, best.word, best.beam, cache_mb)
-    return DordleRun(game, values, bound, split_bound, len(ranked), best, tree, how, beam,
-                     seconds_bound, time.perf_counter() - start)
+    return DordleRun(game, values, bound, split_bound, len(ranked), best, how, beam, seconds_bound,
+                     time.perf_counter() - start)
 
 
 def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: DordleBound,
