@@ -15,10 +15,11 @@ import numpy as np
 
 from greedy import (BASELINES, METRICS, POOLS, baseline, first_guess_table, greedy_tree,
                     second_guess_table)
-from optimal.cli.args import Parser, add_game_arguments, game_from_args, non_negative_int
-from optimal.cli.outputs import provenance, tree_stats
+from optimal.cli.args import (Parser, add_game_arguments, bounded_int, game_from_args,
+                              non_negative_int, positive_int)
+from optimal.cli.outputs import provenance, tree_stats, writable_file
 from optimal.cli.run import run_cli
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.report import cumulative_line, report_line, summarize
 from optimal.tree import check, write_json, write_selby
 from optimal.words import load_words
@@ -35,6 +36,9 @@ EXAMPLES = """examples:
 """
 
 
+MAX_SEEDS = 10_000  # each seed plays every answer once
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--max-guesses")
@@ -47,11 +51,13 @@ def build_parser() -> Parser:
     parser.add_argument("--out", metavar="FILE", help="write the tree (JSON; .txt for Selby lines)")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--table", choices=["norvig"], help="the six-row comparison of metrics and pools")
-    what.add_argument("--first-guesses", type=int, metavar="N", help="table of the best and worst N first guesses")
+    what.add_argument("--first-guesses", type=positive_int, metavar="N",
+                      help="table of the best and worst N first guesses")
     what.add_argument("--second-guesses", metavar="WORD", help="best second guess after each reply to WORD")
     what.add_argument("--baseline", choices=BASELINES, help="play a baseline guesser")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="first random seed (default 0)")
-    parser.add_argument("--seeds", type=int, default=1, help="number of seeds for random baselines")
+    parser.add_argument("--seeds", type=bounded_int(1, MAX_SEEDS), default=1,
+                        help=f"number of seeds for random baselines (1 to {MAX_SEEDS:,})")
     return parser
 
 
@@ -68,12 +74,18 @@ def tree_row(game, metric: str, pool: str, first: str | None = None, candidates=
 
 def parse_candidates(game, text: str):
     """Answer indices from a file of words or a comma-separated list."""
-    words = load_words(text).words if Path(text).is_file() else tuple(
+    try:
+        is_file = Path(text).is_file()
+    except (OSError, ValueError):
+        is_file = False
+    words = load_words(text).words if is_file else tuple(
         w.strip().lower() for w in text.split(",") if w.strip())
+    if not words:
+        raise BadInput(f"--candidates {quoted(text)} names no word")
     unknown = [w for w in words if w not in game.answer_index]
-    if unknown or not words:
-        raise BadInput(f"--candidates: {', '.join(unknown[:5]) or 'no words'} not in the answer "
-                       f"list {game.answers.name}")
+    if unknown:
+        shown = ", ".join(quoted(w) for w in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+        raise BadInput(f"--candidates: {shown} not in the answer list {game.answers.name}")
     return np.array(sorted(game.answer_index[w] for w in words))
 
 
@@ -112,18 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
-        if args.seeds < 1:
-            raise BadInput("--seeds must be at least 1")
+        if args.out:
+            writable_file(args.out)  # before any work: a tree that cannot be saved is not built
         if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers
                                                                         or args.guesses):
             args.lists = "norvig"
         game = game_from_args(args, default_lists="original")
+        if args.out and args.out.endswith(".txt") and game.rule.name != "wordle":
+            raise BadInput(f"Selby's line format (.txt) holds Wordle trees only; write {game.rule.name} "
+                           "trees as JSON (a path ending in .json)")
         if args.table == "norvig":
             print(norvig_table(game))
             return 0
         if args.first_guesses is not None:
-            if args.first_guesses < 1:
-                raise BadInput("--first-guesses must be at least 1")
             print(first_guess_table(game, top=args.first_guesses, bottom=args.first_guesses))
             return 0
         if args.second_guesses:

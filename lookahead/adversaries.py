@@ -32,11 +32,15 @@ class AbsurdleSearch:
     """The Absurdle kernels with their set-up: pair bitsets for 'one guess splits all', the tie
     order, and the guesses allowed (all, or only answer-list words)."""
 
+    #: the most guesses a search looks ahead (its work space has a level per guess)
+    MAX_GUESSES = 16
+
     def __init__(self, game: Game, pool: str = "all", pair_mb: float = 512):
         if game.rule.name != "wordle":
             raise BadInput("Absurdle is defined for Wordle replies only")
         self.game = game
-        self.solver = Solver(game.with_limits(max_guesses=16), cache_mb=1, pair_mb=pair_mb)
+        self.solver = Solver(game.with_limits(max_guesses=self.MAX_GUESSES), cache_mb=1,
+                             pair_mb=pair_mb)
         self.rank = reply_ranks(game.length)
         if pool == "all":
             self.guesses = np.arange(len(game.guesses), dtype=np.int32)
@@ -47,6 +51,7 @@ class AbsurdleSearch:
 
     def win(self, k: int, target: str | None = None) -> list[str] | None:
         """A winning sequence of at most k guesses (the last one the answer), or None (proven)."""
+        self._check_depth(k)
         plan = np.full(k + 2, -1, dtype=np.int64)
         t = -1 if target is None else self.game.answer_index[target]
         if force_win(self.solver.ws, self.game.all_candidates(), k, 0, self.guesses, self.rank, t, plan):
@@ -60,6 +65,7 @@ class AbsurdleSearch:
         compiled function that calls the self-recursive `force_win` crashes when loaded (a
         segmentation fault on every run after the first), while the recursive kernel itself,
         called from Python, caches safely."""
+        self._check_depth(k)
         candidates = self.game.all_candidates()
         kept = np.empty(len(candidates), dtype=np.int32)
         plan = np.full(k + 2, -1, dtype=np.int64)
@@ -69,6 +75,11 @@ class AbsurdleSearch:
             if force_win(self.solver.ws, kept[:m].copy(), k - 1, 1, self.guesses, self.rank, -1, plan):
                 wins.append(self.game.guesses.words[g])
         return wins
+
+    def _check_depth(self, k: int) -> None:
+        if not 1 <= k <= self.MAX_GUESSES:
+            raise BadInput(f"an Absurdle search looks at most {self.MAX_GUESSES} guesses ahead, "
+                           f"not {k}")
 
 
 class AntiSearch:

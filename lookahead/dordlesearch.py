@@ -185,9 +185,11 @@ def dordle_raise_bound(game: Game, bound: DordleBound, upper: int, budget: float
 @dataclass(frozen=True)
 class DordleSuggestion:
     """A next guess for a Dordle state: `total` guesses over the state's `games` games from here;
-    `proven` when it is the exact optimum (else the total of a beam's tree, an upper bound)."""
+    `proven` when it is the exact optimum (else the total of a beam's tree, an upper bound). No
+    word (and total INF) when no tree finishes within the guesses left: proven so, or only no beam
+    tree found."""
 
-    word: str
+    word: str | None
     total: int
     proven: bool
     games: int
@@ -200,8 +202,9 @@ def dordle_next_guess(game: Game, board1: Board, board2: Board, guesses_left: in
     """The best next guess for two boards' candidate sets (None or empty: solved) with
     `guesses_left` guesses: exact when the search finishes within `budget` seconds (checked
     between steps of a rising cutoff), else a one-guess-per-node beam's choice (not proven).
-    None when the state stands for more than `max_games` games (too big to start at a prompt),
-    or when no tree finishes within the guesses left."""
+    None when the state stands for more than `max_games` games (too big to start at a prompt);
+    no word when no tree finishes within the guesses left (`proven` says whether that is
+    certain)."""
     state = pair_state(board1, board2)
     if state.games > max_games:
         return None
@@ -215,9 +218,9 @@ def dordle_next_guess(game: Game, board1: Board, board2: Board, guesses_left: in
                                     time.perf_counter() - start)
         lower, step = value, step * 4
     if lower >= INF:
-        return None
+        return DordleSuggestion(None, INF, True, state.games, time.perf_counter() - start)
     value, guess = solver_for(game, 1, cache_mb).best_guess(board1, board2, guesses_left)
     if guess < 0:
-        return None
+        return DordleSuggestion(None, INF, False, state.games, time.perf_counter() - start)
     return DordleSuggestion(game.guesses.words[guess], value, False, state.games,
                             time.perf_counter() - start)

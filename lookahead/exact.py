@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from lookahead.bounds import INF
 from lookahead.firstguess import split_bounds
 from lookahead.parallel import solver_for
-from lookahead.schedule import run_paced
+from lookahead.schedule import collect_paced
 from lookahead.setting import SearchSetting
 from optimal.game import Game
 from optimal.tree import Node
@@ -65,7 +65,7 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     solver.solve(candidates[:3], 3)  # load (or compile) the kernels before any budget starts
     out = []
     for guess in guesses:
-        start, cpu = time.perf_counter(), time.process_time()
+        start, cpu = time.perf_counter(), time.thread_time()
         word = game.guesses.words[guess]
         lower, step, exact = bounds[guess], 1, False
         while lower < INF:
@@ -84,7 +84,7 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
                 tree, upper = beam_solver.tree(candidates, d, None, first=guess), total
                 exact = total == lower  # the beam's tree meets the lower bound: optimal
         out.append(ExactValue(word, lower, upper, exact or lower >= INF, budget,
-                              time.perf_counter() - start, time.process_time() - cpu, tree))
+                              time.perf_counter() - start, time.thread_time() - cpu, tree))
     return out
 
 
@@ -92,16 +92,7 @@ def exact_values(game: Game, guesses: list[int], setting: SearchSetting, budget:
                  on_result: Callable[[ExactValue], None] | None = None) -> list[ExactValue]:
     """The exact value of every guess as a first guess (in completion order), each within
     `budget` seconds; on this process or the setting's workers."""
-    results: list[ExactValue] = []
-
     def call(batch: list[int]) -> tuple:
-        return exact_values_task, (game, batch, budget, setting.cache_mb)
+        return exact_values_task, (game, batch, budget, setting.memo_mb)
 
-    def take(batch_results: list[ExactValue]) -> None:
-        for result in batch_results:
-            results.append(result)
-            if on_result:
-                on_result(result)
-
-    run_paced(list(guesses), call, setting, take)
-    return results
+    return collect_paced(list(guesses), call, setting, on_result)

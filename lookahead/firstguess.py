@@ -18,7 +18,7 @@ import numpy as np
 from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
 from lookahead.parallel import evaluate_guesses_task, solve_branches_task, solver_for
 from lookahead.results import GuessResult
-from lookahead.schedule import run_paced
+from lookahead.schedule import collect_paced, run_paced
 from lookahead.setting import SearchSetting
 from optimal.game import Game, HardState
 from optimal.tree import Node
@@ -34,7 +34,7 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
     """(guess, lower bound) most promising first, by the search's own ordering score: every useful
     guess, whatever the setting's beam (a beam limits the search below a guess, not which guesses
     are ranked)."""
-    solver = solver_for(game, 0, setting.cache_mb)
+    solver = solver_for(game, 0, setting.memo_mb)
     candidates = game.all_candidates() if candidates is None else candidates
     return solver.ranked_guesses(candidates, guesses_left or game.max_guesses, state, limit)
 
@@ -82,14 +82,10 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
             on_result(result, best[0])
 
     def call(batch: list[int]) -> tuple:  # best[0] is read as each batch is handed out
-        return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.cache_mb,
+        return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.memo_mb,
                                        candidates, guesses_left, state, tighten)
 
-    def take(batch_results: list[GuessResult]) -> None:
-        for result in batch_results:
-            record(result)
-
-    run_paced(list(guesses), call, setting, take)
+    collect_paced(list(guesses), call, setting, record)
     return results
 
 
@@ -102,7 +98,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     guesses_left = guesses_left or game.max_guesses
     word = game.guesses.words[guess]
-    solver = solver_for(game, setting.beam, setting.cache_mb)
+    solver = solver_for(game, setting.beam, setting.memo_mb)
     parts = solver.parts(candidates, guess)
     if guesses_left < 1 or any(set_lower_bound(p.size, guesses_left - 1) >= INF for _, p in parts):
         return GuessResult(word, INF, False, setting.beam, guesses_left, time.perf_counter() - start)
@@ -121,7 +117,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
                 on_part(done[0], len(parts))
 
     def call(codes: list[int]) -> tuple:
-        return solve_branches_task, (game, guess, codes, setting.beam, setting.cache_mb,
+        return solve_branches_task, (game, guess, codes, setting.beam, setting.memo_mb,
                                      candidates, guesses_left, state)
 
     run_paced([code for code, _ in parts], call, setting, lambda out: take(*out),
@@ -161,6 +157,7 @@ class FirstGuessOutcome:
     proof: GuessResult | None
     split_bounds: dict[str, int]
     seconds: float
+    cpu_seconds: float = 0.0  # of every search task (probe and tie passes included), all workers
 
     @property
     def tree_result(self) -> GuessResult | None:
@@ -213,9 +210,11 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     comes (and again when a tie pass replaces it)."""
     start = time.perf_counter()
     done: dict[str, GuessResult] = dict(known or {})
+    cpu = [0.0]
 
     def record(result: GuessResult, _best: int = 0) -> None:
         done[result.word] = result
+        cpu[0] += result.counters.get("cpu_seconds", 0.0)
         if on_result:
             on_result(result)
 
@@ -226,7 +225,8 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     elif todo:
         best_value = min([r.value for r in done.values() if r.exact] + [INF])
         if len(todo) > 1 and best_value >= INF and setting.exact:
-            best_value, todo = probe_upper_bound(game, todo, setting)
+            best_value, todo, probe_cpu = probe_upper_bound(game, todo, setting)
+            cpu[0] += probe_cpu
         search_guesses(game, todo, setting, cutoff=best_value, on_result=record)
     if setting.exact:
         settle_ties(game, done, setting, record)
@@ -237,13 +237,15 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     if best is not None and best.tree is None:  # a result from a checkpoint, or cut off: rebuild
         rebuilt = solve_guess(game, game.guess_id(best.word), setting)
         best.tree, best.counters = rebuilt.tree, rebuilt.counters
+        cpu[0] += rebuilt.counters.get("cpu_seconds", 0.0)
     proof = None
     if prove and best is not None and not setting.exact:
         proof = solve_guess(game, game.guess_id(best.word), setting.with_beam(0))
+        cpu[0] += proof.counters.get("cpu_seconds", 0.0)
     bounds = split_bounds(game, [game.guess_id(r.word) for r in results])
     return FirstGuessOutcome(game, setting, results, best, proof,
                              {game.guesses.words[g]: b for g, b in bounds.items()},
-                             time.perf_counter() - start)
+                             time.perf_counter() - start, cpu[0])
 
 
 def settle_ties(game: Game, done: dict[str, GuessResult], setting: SearchSetting,
@@ -258,7 +260,8 @@ def settle_ties(game: Game, done: dict[str, GuessResult], setting: SearchSetting
         record(result)
 
 
-def probe_upper_bound(game: Game, words: list[int], setting: SearchSetting) -> tuple[int, list[int]]:
+def probe_upper_bound(game: Game, words: list[int],
+                      setting: SearchSetting) -> tuple[int, list[int], float]:
     """A cutoff and an order to start an exact search with, from a quick beam search (a few
     guesses per node) of the first words.
 
@@ -266,10 +269,11 @@ def probe_upper_bound(game: Game, words: list[int], setting: SearchSetting) -> t
     longer than one that only has to show a word cannot beat the best. A beam's total belongs to a
     real tree, so 1 + the best beam total is a safe cutoff (the best word's exact total is below
     it), and trying words in the order of their beam totals puts the likely best first, so every
-    later word runs with a tight cutoff.
+    later word runs with a tight cutoff. Also returns the CPU seconds the probe took.
     """
     probed = words[:PROBE_WORDS]
-    found = {r.word: r.value for r in search_guesses(game, probed, setting.with_beam(PROBE_BEAM))
-             if r.exact}
+    results = search_guesses(game, probed, setting.with_beam(PROBE_BEAM))
+    found = {r.word: r.value for r in results if r.exact}
     order = sorted(probed, key=lambda g: (found.get(game.guesses.words[g], INF), probed.index(g)))
-    return min(list(found.values()) + [INF - 1]) + 1, order + words[PROBE_WORDS:]
+    return (min(list(found.values()) + [INF - 1]) + 1, order + words[PROBE_WORDS:],
+            sum(r.counters.get("cpu_seconds", 0.0) for r in results))

@@ -171,7 +171,8 @@ def best_candidate(ws, S, d):
 
 @njit(cache=True)
 def sort_parts_by_size(ws, level, m):
-    """ws.part_order[level][:m] = part indices, largest part first (insertion sort: m <= 243)."""
+    """ws.part_order[level][:m] = part indices, largest part first (insertion sort: m is at most
+    the number of replies, 3**L, and in practice far fewer: parts are solved once per guess tried)."""
     order = ws.part_order[level]
     for j in range(m):
         order[j] = j

@@ -85,7 +85,7 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
     left = game.max_guesses - 1
     out = []
     for guess in guesses:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         failing = []
         for code, part in solver.parts(game.all_candidates(), guess):
             child = solver.child_state(None, guess, code)
@@ -99,5 +99,6 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
             if not every_branch:
                 break
         out.append(WorstResult(game.guesses.words[guess], not failing, failing,
-                               every_branch or not failing, time.perf_counter() - start))
+                               every_branch or not failing, time.perf_counter() - start,
+                               time.thread_time() - cpu))
     return out

@@ -83,6 +83,7 @@ class WorstResult:
     failing: list[FailingBranch] = field(default_factory=list)
     complete: bool = True
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
     @property
     def shortfall(self) -> int | None:
@@ -96,4 +97,4 @@ class WorstResult:
     def as_dict(self) -> dict:
         return {"word": self.word, "feasible": self.feasible,
                 "failing": [vars(f) for f in self.failing], "complete": self.complete,
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "cpu_seconds": round(self.cpu_seconds, 3)}

@@ -7,25 +7,54 @@ loads the compiled kernels and the matrix), and every task sent costs a few mill
 work starts in this process; once it has run for `SERIAL_SECONDS`, the measured rate says whether
 the rest is worth a pool (the remaining serial time exceeds what the pool saves) and how many
 items each task should carry (about `TASK_SECONDS` of work, but at least a few tasks per worker).
+
+That first rate is only a guess (the first items are the most promising guesses, searched deepest,
+and the later ones are often refuted in microseconds), so each task reports how long its items took
+and the tasks handed out next are sized by the rate the workers measured.
+
+On a Dask cluster the same pace holds (a cluster's tasks cost milliseconds each too, so one item
+per task would leave the workers waiting on the network), the pool is the cluster's worker threads,
+and it is always used for the rest (the user started it; it costs nothing to start).
+
+A worker's start-up is seconds of CPU work (imports, kernels, the matrix): on a machine whose cores
+are already busy (the load average above the core count) it takes proportionally longer, while the
+main process waits, so the start-up cost is scaled by how busy the machine is (`busy_factor`).
+Measured on the shared 2-core development machine at a load average of 13: `--all` on 400
+answers took 8 s serially and 17 s when the unscaled rule started the workers.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import signal
+import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from joblib import delayed
+from joblib import delayed, effective_n_jobs
+from multiprocessing import resource_tracker
 
 from lookahead.setting import SearchSetting
 
 SERIAL_SECONDS = 1.5  # work done in this process before the rate is judged
 TASK_SECONDS = 0.5  # the work one task should carry, so per-task overhead stays small
 #: seconds to start a pool of workers and warm them (measured on the 2-core development machine:
-#: loky about 2 s; threads start at once). With dask the user has chosen the cluster: use it.
+#: loky about 2 s; threads start at once). A Dask cluster is already running.
 POOL_START = {"loky": 2.5, "threading": 0.05, "dask": 0.0}
+
+
+def pool_size(setting: SearchSetting) -> int:
+    """How many workers the rest of the work is spread over: the setting's jobs, or on a Dask
+    cluster its worker threads (joblib asks the scheduler). One job means this process only."""
+    if setting.jobs <= 1:
+        return 1
+    if setting.backend == "dask":
+        return max(1, effective_n_jobs(-1))
+    return setting.jobs
 
 
 @dataclass
@@ -35,37 +64,61 @@ class Pace:
     setting: SearchSetting
     started: float = 0.0
     done: int = 0
+    jobs: int = 1
+    task_items: int = 0  # items the workers' finished tasks carried
+    task_seconds: float = 0.0  # and the seconds those tasks took
 
     def __post_init__(self) -> None:
         self.started = time.perf_counter()
-
-    @property
-    def parallel_now(self) -> bool:
-        """With dask, every task goes to the cluster from the start."""
-        return self.setting.jobs > 1 and self.setting.backend == "dask"
+        self.jobs = pool_size(self.setting)
 
     def keep_serial(self) -> bool:
         """True while the serial phase lasts (always with one worker)."""
-        if self.setting.jobs <= 1:
+        if self.jobs <= 1:
             return True
-        if self.parallel_now:
-            return False
         return time.perf_counter() - self.started < SERIAL_SECONDS
 
     def batch_size(self, remaining: int) -> int:
         """Items per task for the remaining work, or 0 when finishing serially is faster."""
-        if remaining <= 0 or self.setting.jobs <= 1:
+        if remaining <= 0 or self.jobs <= 1:
             return 0
-        if self.parallel_now:
-            return 1
         elapsed = time.perf_counter() - self.started
         rate = elapsed / max(1, self.done)  # seconds per item so far
         serial = rate * remaining
-        jobs = self.setting.jobs
-        if serial <= POOL_START.get(self.setting.backend, 2.5) + serial / jobs:
+        jobs = self.jobs
+        start = POOL_START.get(self.setting.backend, 2.5)
+        if self.setting.backend == "loky":
+            start *= busy_factor()
+        if serial <= start + serial / jobs:
             return 0
+        return self.per_task(rate, remaining)
+
+    def per_task(self, rate: float, remaining: int) -> int:
+        """About TASK_SECONDS of items at `rate` seconds each, but at least 4 tasks per worker."""
         per_task = max(1, math.ceil(TASK_SECONDS / max(rate, 1e-9)))
-        return max(1, min(per_task, math.ceil(remaining / (4 * jobs))))
+        return max(1, min(per_task, math.ceil(remaining / (4 * self.jobs))))
+
+    def record(self, items: int, seconds: float) -> None:
+        """A worker's task of `items` items took `seconds`."""
+        self.task_items += items
+        self.task_seconds += seconds
+
+    def next_size(self, first: int, remaining: int) -> int:
+        """Items for the next task: `first` (the serial phase's guess) until the workers have
+        reported, then by their measured rate."""
+        if not self.task_items:
+            return min(first, remaining)
+        return self.per_task(self.task_seconds / self.task_items, remaining)
+
+
+def busy_factor() -> float:
+    """How much longer than on an idle machine starting worker processes takes now: the 1-minute
+    load average over the cores (at least 1; 1 where the system does not say)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 1.0
+    return max(1.0, load / (os.cpu_count() or 1))
 
 
 def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
@@ -89,7 +142,101 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
             function, arguments = call([item])
             take(function(*arguments))
         return
-    batches = [pending[i:i + size] for i in range(0, len(pending), size)]
-    jobs = (delayed(function)(*arguments) for function, arguments in map(call, batches))
-    for result in setting.parallel(len(batches))(jobs):
-        take(result)
+
+    def tasks():  # each sized, and its call made, as it is handed out
+        start = 0
+        while start < len(pending):
+            batch = pending[start:start + pace.next_size(size, len(pending) - start)]
+            start += len(batch)
+            function, arguments = call(batch)
+            yield delayed(run_task)(function, tuple(arguments), len(batch))
+
+    workers = min(pace.jobs, math.ceil(len(pending) / size))
+    held = HeldInterrupt(setting)
+    with held:  # workers are started here: they must be born deaf to Ctrl-C
+        output = setting.parallel(workers)(tasks())
+    try:
+        held.release()  # and a Ctrl-C that came while they started is raised now
+        for result, carried, seconds in output:
+            pace.record(carried, seconds)
+            take(result)
+    finally:
+        with warnings.catch_warnings():  # joblib's note that unused tasks were cancelled: we know
+            warnings.simplefilter("ignore")
+            output.close()
+
+
+def collect_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
+                  on_item: Callable[[Any], None] | None = None) -> list:
+    """`run_paced` for tasks that return one result per item of their batch: every result, in
+    completion order, each also given to `on_item` as it comes."""
+    results: list = []
+
+    def take(batch_results: list) -> None:
+        for result in batch_results:
+            results.append(result)
+            if on_item:
+                on_item(result)
+
+    run_paced(items, call, setting, take)
+    return results
+
+
+def run_task(function: Callable, arguments: tuple, items: int) -> tuple[Any, int, float]:
+    """`function(*arguments)`, with the number of items it carried and the seconds it took (the
+    pace's measure), the arguments handed over as one tuple.
+
+    Why: joblib's dask backend scatters every argument larger than 1 kB (e.g. the candidates
+    array) to a single worker and sends the other tasks a reference to it. Scattered data cannot
+    be recomputed, so if that worker dies every later task fails with "lost dependencies" instead
+    of being retried. A tuple is never scattered: it travels with each task, and any worker can run
+    the task again."""
+    start = time.perf_counter()
+    return function(*arguments), items, time.perf_counter() - start
+
+
+class HeldInterrupt:
+    """Start worker processes with Ctrl-C (SIGINT) blocked from their first instruction: a process
+    inherits its parent's blocked signals, whereas the initializer that ignores the signal
+    (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C meant for the
+    main process would print a worker's KeyboardInterrupt traceback.
+
+    While the workers start, this thread blocks the signal and a Ctrl-C (which may still reach the
+    process through another thread) is only recorded, so the start is never cut in half; it is
+    raised as KeyboardInterrupt right after (`release`), so it is never lost either.
+    multiprocessing's resource tracker, which unblocks the signal when it starts, is started
+    first."""
+
+    def __init__(self, setting: SearchSetting):
+        self.active = (setting.backend == "loky" and hasattr(signal, "pthread_sigmask")
+                       and threading.current_thread() is threading.main_thread())
+        self.interrupted = False
+        self.installed = False
+        self.previous = None
+
+    def __enter__(self) -> "HeldInterrupt":
+        if self.active:
+            resource_tracker.ensure_running()
+            self.previous = signal.signal(signal.SIGINT, self._record)
+            self.installed = True
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def _record(self, signum, frame) -> None:
+        self.interrupted = True
+
+    def __exit__(self, kind, error, trace) -> None:
+        if self.active:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one: recorded
+            if kind is not None:
+                self.release()
+
+    def release(self) -> None:
+        """Give Ctrl-C back to its usual handler, and raise KeyboardInterrupt if one came while
+        the workers started (called inside the caller's try, so its cleanup runs)."""
+        if self.installed:  # (None: a handler not set from Python; the default then)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
+            self.installed = False
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt

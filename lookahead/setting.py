@@ -6,18 +6,22 @@ search's are optima), so it travels with the results and must not change under t
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 
-from joblib import Parallel
+from joblib import Parallel, parallel_config
+
+from lookahead.workers import worker_started
 
 BACKENDS = ("loky", "threading", "dask")
 
 
 @dataclass(frozen=True)
 class SearchSetting:
-    """beam: guesses kept per node (0 = every guess: exact); cache_mb: the memo's memory per
-    solver; jobs: parallel workers; backend: a joblib backend ('dask' is the one joblib's
-    `parallel_config(backend='dask')` sets up, see optimal.cli.backends)."""
+    """beam: guesses kept per node (0 = every guess: exact); cache_mb: the memory for the memos of
+    the whole run, split evenly between the solvers that can exist at once (this process's and
+    one per worker, see `memo_mb`); jobs: parallel workers; backend: a joblib backend ('dask' is the
+    one joblib's `parallel_config(backend='dask')` sets up, see optimal.cli.backends)."""
 
     beam: int = 0
     cache_mb: float = 1024
@@ -28,12 +32,33 @@ class SearchSetting:
     def exact(self) -> bool:
         return self.beam == 0
 
+    @property
+    def solvers(self) -> int:
+        """How many solvers (each with its own memo) a run may hold at once: this process's, and
+        one per worker when there are workers."""
+        return 1 if self.jobs <= 1 else self.jobs + 1
+
+    @property
+    def memo_mb(self) -> float:
+        """Each solver's share of `cache_mb`."""
+        return self.cache_mb / self.solvers
+
     def with_beam(self, beam: int) -> "SearchSetting":
         """The same setting with another beam width (0: exact)."""
         return replace(self, beam=int(beam))
 
-    def parallel(self, n_tasks: int) -> Parallel:
-        """A joblib Parallel for this setting, giving results as they complete."""
-        backend = None if self.backend == "dask" else self.backend
-        return Parallel(n_jobs=min(self.jobs, max(1, n_tasks)), backend=backend,
-                        return_as="generator_unordered", pre_dispatch="n_jobs", batch_size=1)
+    def parallel(self, n_jobs: int) -> Parallel:
+        """A joblib Parallel for this setting, giving results as they complete. Tasks are handed
+        out as workers free up, so each reads the latest cutoff; on a Dask cluster one more task
+        per worker waits in line, to hide the network's round trip. Loky workers start with
+        `lookahead.workers.worker_started` (Ctrl-C ignored, exit when this process dies)."""
+        if self.backend == "dask":  # the backend optimal.cli.backends configured
+            return Parallel(n_jobs=-1, return_as="generator_unordered", pre_dispatch="2*n_jobs",
+                            batch_size=1)
+        options = dict(n_jobs=max(1, n_jobs), return_as="generator_unordered",
+                       pre_dispatch="n_jobs", batch_size=1)
+        if self.backend == "loky":
+            with parallel_config(backend="loky", initializer=worker_started,
+                                 initargs=(os.getpid(),)):
+                return Parallel(**options)
+        return Parallel(backend=self.backend, **options)

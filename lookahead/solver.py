@@ -173,7 +173,8 @@ class Solver:
                 for key, value in now.items()}
 
     def counters(self) -> dict:
-        """Work done so far: nodes searched, guesses scored, memo traffic."""
+        """Work done so far: nodes searched, guesses scored, memo traffic; and this thread's CPU
+        time (the kernels run in the calling thread), so a task's CPU is a difference of two."""
         s = self.ws.stats
         return {"nodes": int(s[NODES]), "full_scans": int(s[FULL_SCANS]),
                 "quick_nodes": int(s[QUICK]), "guesses_tried": int(s[EVALUATIONS]),
@@ -182,4 +183,4 @@ class Solver:
                 "memo_entries": int(s[MEMO_ENTRIES]), "memo_pool_used": int(s[POOL_USED]),
                 "memo_dropped": int(s[MEMO_FULL]), "memo_slots": int(self.ws.mkeys.size),
                 "same_splits_skipped": int(s[SAME_SPLITS]), "guesses_sorted": int(s[LIST_SORTED]),
-                "kernel_seconds": round(self.seconds, 2)}
+                "kernel_seconds": round(self.seconds, 2), "cpu_seconds": time.thread_time()}

@@ -19,6 +19,7 @@ from lookahead.firstguess import ranked_guesses
 from lookahead.parallel import solver_for
 from lookahead.setting import SearchSetting
 from optimal.game import Game, HardState
+from optimal.tree import Node
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,23 @@ class StateOutcome:
 def best_next_guess(game: Game, candidates: np.ndarray, guesses_left: int,
                     state: HardState | None, setting: SearchSetting) -> NextGuess | None:
     """The guess of least total at a state, with that total (None when no tree exists)."""
-    solver = solver_for(game, setting.beam, setting.cache_mb)
+    solver = solver_for(game, setting.beam, setting.memo_mb)
     value, guess = solver.best_guess(candidates, guesses_left, state)
     return None if value >= INF else NextGuess(game.guesses.words[guess], value, True)
+
+
+def best_next_tree(game: Game, candidates: np.ndarray, guesses_left: int,
+                   state: HardState | None, setting: SearchSetting) -> tuple[NextGuess, Node] | None:
+    """The guess of least total at a state, with that total, and the tree it starts (within the
+    beam when `setting.beam` > 0: then a real tree whose total is an upper bound); None when no
+    tree finds every candidate within `guesses_left`. One solver does both, so the tree is walked
+    through the search's own memo and costs little more than the search."""
+    solver = solver_for(game, setting.beam, setting.memo_mb)
+    value, guess = solver.best_guess(candidates, guesses_left, state)
+    if value >= INF:
+        return None
+    tree = solver.tree(candidates, guesses_left, state, first=guess)
+    return NextGuess(game.guesses.words[guess], value, True), tree
 
 
 def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: HardState | None,
@@ -64,7 +79,7 @@ def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: Ha
     best = best_next_guess(game, candidates, guesses_left, state, setting)
     others = []
     if best is not None:
-        solver = solver_for(game, setting.beam, setting.cache_mb)
+        solver = solver_for(game, setting.beam, setting.memo_mb)
         for guess, _ in ranked_guesses(game, setting, candidates, guesses_left, state,
                                        limit=alternatives):
             word = game.guesses.words[guess]

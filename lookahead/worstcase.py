@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from lookahead.parallel import solver_for, worst_case_task
 from lookahead.results import WorstResult
-from lookahead.schedule import run_paced
+from lookahead.schedule import collect_paced
 from lookahead.setting import SearchSetting
 from optimal.errors import BadInput
 from optimal.game import Game
@@ -33,24 +33,16 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
         raise BadInput("the worst-case objective is always exact: no beam")
     if game.max_guesses < 2:
         raise BadInput("the worst-case objective needs a guess limit of at least 2")
-    results: list[WorstResult] = []
 
     def call(batch: list[int]) -> tuple:
-        return worst_case_task, (game, batch, setting.cache_mb, PAIR_MB, every_branch,
+        return worst_case_task, (game, batch, setting.memo_mb, PAIR_MB, every_branch,
                                  frozenset(shortfall) & frozenset(batch))
 
-    def take(batch_results: list[WorstResult]) -> None:
-        for result in batch_results:
-            results.append(result)
-            if on_result:
-                on_result(result)
-
-    run_paced(list(guesses), call, setting, take)
-    return results
+    return collect_paced(list(guesses), call, setting, on_result)
 
 
 def finishing_tree(game: Game, first: int, setting: SearchSetting) -> Node | None:
     """A tree starting with guess `first` that finds every answer within game.max_guesses (None
     when there is none). Not optimized for the total."""
-    solver = solver_for(game, 0, setting.cache_mb, PAIR_MB)
+    solver = solver_for(game, 0, setting.memo_mb, PAIR_MB)
     return solver.finishing_tree(game.all_candidates(), game.max_guesses, first=first)

@@ -14,9 +14,9 @@ import time
 
 from lookahead import AbsurdleSearch
 from optimal.adversaries import absurdle_replay
-from optimal.cli.args import Parser, add_game_arguments, game_from_args, positive_int
+from optimal.cli.args import Parser, add_game_arguments, bounded_int, game_from_args, word_list
 from optimal.cli.run import run_cli
-from optimal.errors import BadInput, NoTree
+from optimal.errors import BadInput, NoTree, quoted
 from optimal.game import Game
 
 EXAMPLES = """examples:
@@ -39,21 +39,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", metavar="WORD", help="challenge mode: force a win on WORD")
     parser.add_argument("--pool", choices=["all", "answers"], default="all",
                         help="guesses allowed: every allowed guess (default) or answer-list words only")
-    parser.add_argument("--count", type=positive_int, metavar="K",
+    parser.add_argument("--count", type=bounded_int(1, AbsurdleSearch.MAX_GUESSES), metavar="K",
                         help="list the first guesses from which a win within K guesses exists")
-    parser.add_argument("--play", metavar="WORD,WORD,...", help="show Absurdle's replies to these guesses")
+    parser.add_argument("--play", type=word_list, metavar="WORD,WORD,...",
+                        help="show Absurdle's replies to these guesses")
     args = parser.parse_args(argv)
 
     def body() -> int:
         if args.hard:
             raise BadInput("Absurdle here is normal mode only")
+        if args.max_depth > AbsurdleSearch.MAX_GUESSES:
+            raise BadInput(f"--most must be at most {AbsurdleSearch.MAX_GUESSES} (the search's "
+                           "look-ahead)")
         game = game_from_args(args, default_lists="original")
         if args.play:
-            print(show(game, [w.strip().lower() for w in args.play.split(",") if w.strip()]))
+            print(show(game, list(args.play)))
             return 0
+        if args.target and args.target.strip().lower() not in game.answer_index:
+            raise BadInput(f"{quoted(args.target.upper())} is not in the answer list {game.answers.name}")
         search = AbsurdleSearch(game, args.pool)
-        if args.target and args.target.lower() not in game.answer_index:
-            raise BadInput(f"{args.target.upper()!r} is not in the answer list {game.answers.name}")
         pool = "every allowed guess" if args.pool == "all" else "answer-list words only"
         if args.count:
             start = time.perf_counter()
@@ -62,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{args.count} guesses; {time.perf_counter() - start:.1f} s")
             print(" ".join(w.upper() for w in words))
             return 0
-        target = args.target.lower() if args.target else None
+        target = args.target.strip().lower() if args.target else None
         for k in range(2, args.max_depth + 1):
             start = time.perf_counter()
             plan = search.win(k, target)

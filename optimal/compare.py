@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import nullcontext
+from pathlib import Path
 
 import numpy as np
 
 from greedy import greedy_tree
 from lookahead import SearchSetting, ranked_guesses, search_guesses, solve_guess
 from optimal.adversaries import evil_game
-from optimal.cli.args import Parser, add_game_arguments, game_from_args, widths
-from optimal.cli.outputs import provenance, run_dir, write_report
+from optimal.cli.args import (Parser, add_game_arguments, capped_workers, game_from_args, widths,
+                              workers)
+from optimal.cli.outputs import claimed_folder, file_set, provenance, run_dir, write_report
 from optimal.cli.run import run_cli
 from optimal.errors import NoTree
 from optimal.game import Game
@@ -92,6 +95,35 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
     return rows, how
 
 
+def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
+            argv: list[str] | None) -> int:
+    """Build, print and (unless --no-write) write the comparison."""
+    start = time.perf_counter()
+    rows, how = build_rows(game, args.first.strip().lower() if args.first else None, beams, jobs)
+    seconds = time.perf_counter() - start
+    title = (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
+             f"({len(game.guesses):,}), {game.mode} mode, limit {game.max_guesses}")
+    table = comparison_table(rows)
+    lines = [f"# Greedy, beam and optimal trees: {title}", "",
+             f"First word of the beam and optimal trees: {how}. Greedy trees choose their own. "
+             "Every tree is verified by replaying every answer; *Evil Wordle* is the length of "
+             "the game an adversary forces by always replying with the largest branch (ties: the "
+             "branch whose earliest answer comes first in the list). Greedy trees are measured "
+             "without the guess limit; the column *found within* says how many answers they "
+             f"find in time. Total run time {seconds:.1f} s.", "", table, "",
+             "Cumulative lines:", ""]
+    lines += [f"- {row.name}: {cumulative_line(row.counts)}" for row in rows]
+    print("\n".join(lines[2:]))
+    if not args.no_write:
+        with file_set(out_dir) as staging:
+            if histogram_png({r.name: r.counts for r in rows}, staging / "compare.png", title):
+                lines += ["", "![distributions](compare.png)"]
+            write_report(staging, "\n".join(lines), provenance(seconds, argv), name="COMPARE.md")
+            drawn = (staging / "compare.png").exists()
+        print(f"\nwrote {out_dir / 'COMPARE.md'}" + (f", {out_dir / 'compare.png'}" if drawn else ""))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m optimal.compare", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
@@ -99,41 +131,21 @@ def main(argv: list[str] | None = None) -> int:
                         "(default: the best of the 20 most promising by a quick beam)")
     parser.add_argument("--beams", type=widths(1), default=[1, 5, 20], metavar="K,K,...",
                         help="beam widths, at least 1 (default 1,5,20; the optimal tree is always added)")
-    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
+    parser.add_argument("--jobs", type=workers, default=2,
+                        help="parallel workers (default 2; more than the cores available are capped)")
     parser.add_argument("--out", default="results", metavar="DIR", help="results directory")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args(argv)
 
     def body() -> int:
         beams = args.beams
+        jobs = capped_workers(args.jobs)
         game = game_from_args(args, default_lists="original")
         if args.first:
             game.guess_id(args.first)
-        start = time.perf_counter()
-        rows, how = build_rows(game, args.first.lower() if args.first else None, beams, args.jobs)
-        seconds = time.perf_counter() - start
-        title = (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
-                 f"({len(game.guesses):,}), {game.mode} mode, limit {game.max_guesses}")
-        table = comparison_table(rows)
-        lines = [f"# Greedy, beam and optimal trees: {title}", "",
-                 f"First word of the beam and optimal trees: {how}. Greedy trees choose their own. "
-                 "Every tree is verified by replaying every answer; *Evil Wordle* is the length of "
-                 "the game an adversary forces by always replying with the largest branch (ties: the "
-                 "branch whose earliest answer comes first in the list). Greedy trees are measured "
-                 "without the guess limit; the column *found within* says how many answers they "
-                 f"find in time. Total run time {seconds:.1f} s.", "", table, "",
-                 "Cumulative lines:", ""]
-        lines += [f"- {row.name}: {cumulative_line(row.counts)}" for row in rows]
-        print("\n".join(lines[2:]))
-        if not args.no_write:
-            out_dir = run_dir(args.out, game)
-            png = out_dir / "compare.png"
-            if histogram_png({r.name: r.counts for r in rows}, png, title):
-                lines += ["", "![distributions](compare.png)"]
-            prov = provenance(seconds, argv)
-            write_report(out_dir, "\n".join(lines), prov, name="COMPARE.md")
-            print(f"\nwrote {out_dir / 'COMPARE.md'}" + (f", {png}" if png.exists() else ""))
-        return 0
+        out_dir = run_dir(args.out, game)
+        with claimed_folder(out_dir) if not args.no_write else nullcontext():
+            return compare(game, args, beams, jobs, out_dir, argv)
 
     return run_cli(body, parser.prog)
 

@@ -50,3 +50,12 @@ class StrategyFailed(OptimalError):
 
 class EmptyCounts(BadInput):
     """Statistics were asked of no guess counts at all."""
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """User text as an error message shows it: repr'd, and cut after `limit` characters (with the
+    full length said), so a 2 MB line pasted by mistake does not come back whole."""
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

@@ -1,22 +1,103 @@
-"""Files written atomically, and the cache directory.
+"""Files written atomically, the cache directory, and what the machine can hold.
 
-Why: a long search can be interrupted at any moment (Ctrl-C, a killed job on a cluster). Writing to a
-temporary file in the same directory and renaming it over the target means a reader sees either the
-old complete file or the new complete file, never half of one.
+Why atomic: a long search can be interrupted at any moment (Ctrl-C, a killed job on a cluster).
+Writing to a temporary file in the same directory and renaming it over the target means a reader
+sees either the old complete file or the new complete file, never half of one.
+
+Why the cache directory is checked: it holds the feedback matrices and numba's compiled kernels,
+which are pickles, so it must be trusted like the code. When `$OPTIMAL_CACHE` (or ~/.cache/optimal)
+cannot be used (a file stands there, or it is not writable), a private fallback folder under the
+temporary directory is used instead, and the user is told so once.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 
 from optimal.errors import CannotWrite
 
+MB = 2**20
+
+
+def notice(text: str) -> None:
+    """One line on stderr about the environment (a cache moved aside, a fallback folder used, the
+    workers capped): what the user should know although nothing failed. Results never go here."""
+    sys.stderr.write(f"optimal: note: {text}\n")
+    sys.stderr.flush()
+
 
 def cache_dir() -> Path:
-    """Where derived data (feedback matrices) is cached: `$OPTIMAL_CACHE`, else ~/.cache/optimal."""
-    return Path(os.environ.get("OPTIMAL_CACHE") or Path.home() / ".cache" / "optimal")
+    """Where derived data (feedback matrices, compiled kernels) is cached: `$OPTIMAL_CACHE`, else
+    ~/.cache/optimal; a private fallback under the temporary directory when that is unusable."""
+    return _usable_cache_dir(os.environ.get("OPTIMAL_CACHE") or str(Path.home() / ".cache" / "optimal"))
+
+
+@functools.lru_cache(maxsize=None)
+def _usable_cache_dir(wanted: str) -> Path:
+    path = Path(wanted)
+    why = _unusable(path)
+    if why is None:
+        return path
+    fallback = _private_fallback()
+    notice(f"cache folder {wanted} {why}; using {fallback} instead (set OPTIMAL_CACHE to choose)")
+    os.environ["OPTIMAL_CACHE"] = str(fallback)  # worker processes inherit the choice, silently
+    return fallback
+
+
+def _unusable(path: Path) -> str | None:
+    """Why a folder cannot serve as the cache (None when it can): it must be a folder we can
+    create and write in."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return "is not a folder"
+    except OSError as error:
+        return f"cannot be created ({error.strerror or error})"
+    if not path.is_dir():
+        return "is not a folder"
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        return f"is not writable ({error.strerror or error})"
+    return None
+
+
+def _private_fallback() -> Path:
+    """A cache folder under the temporary directory that only this user can write: the shared
+    name when it is ours and private (so the cache survives between runs), else a fresh one."""
+    shared = Path(tempfile.gettempdir()) / f"optimal-cache-{os.getuid()}"
+    try:
+        shared.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(shared)
+        if (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+                and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and _unusable(shared) is None):
+            return shared
+    except OSError:
+        pass
+    return Path(tempfile.mkdtemp(prefix="optimal-cache-"))
+
+
+def memory_bytes() -> int:
+    """The machine's physical memory, in bytes (what a run must fit in)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 8 * 2**30  # unknown: assume a small machine
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:

@@ -15,8 +15,9 @@ from functools import cached_property
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.feedback import feedback_matrix
+from optimal.files import memory_bytes
 from optimal.rules import WORDLE, Rule, rule_named
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 from optimal.words import WordList, encode_words, letter_counts, load_lists
@@ -95,6 +96,22 @@ class Game:
         if missing:
             raise BadInput(f"{len(missing)} answers are not in the guess list "
                            "(load lists with optimal.words.load_lists, which adds them)")
+        self._check_size()
+
+    def _check_size(self) -> None:
+        """Refuse, before any work, lists whose reply matrix cannot fit: every command builds it
+        (a guesses x answers table), and a search keeps about three copies of it per process."""
+        need = self.matrix_bytes
+        have = memory_bytes()
+        if need > have // 2:
+            raise BadInput(f"{len(self.guesses):,} guesses x {len(self.answers):,} answers: the reply "
+                           f"matrix alone needs {need / 2**30:,.1f} GB, more than half of this "
+                           f"machine's {have / 2**30:,.1f} GB of memory; use shorter lists")
+
+    @property
+    def matrix_bytes(self) -> int:
+        """The size of the reply matrix, known from the counts before it is built."""
+        return len(self.guesses) * len(self.answers) * np.dtype(self.rule.dtype(self.length)).itemsize
 
     @classmethod
     def from_lists(cls, lists: str | None = None, answers: str | None = None,
@@ -207,7 +224,7 @@ class Game:
         try:
             return self.guess_index[word]
         except KeyError:
-            raise BadInput(f"{word.upper()!r} is not in the guess list {self.guesses.name}") from None
+            raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}") from None
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""
@@ -263,8 +280,12 @@ class Game:
         return np.nonzero(self.legal_mask(self.hard_state(history) if self.hard else None))[0]
 
     def check_history(self, history: list[Step]) -> np.ndarray:
-        """Validate a played history (known words, hard-mode legal, some answer left); return the
-        candidates."""
+        """Validate a played history (known words, hard-mode legal, some answer left, no step after
+        the answer was found); return the candidates."""
+        for step, (guess, code) in enumerate(history[:-1], start=1):
+            if code == self.won:
+                raise BadInput(f"{guess.upper()} {self.reply_text(code)} (step {step}) already "
+                               "found the answer: no step can follow it")
         if self.hard:
             state = HardState.initial(self.length)
             for step, (guess, code) in enumerate(history, start=1):
@@ -278,12 +299,42 @@ class Game:
 
 def parse_history(text: str, game: Game) -> list[Step]:
     """Read a played history: 'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB' or
-    'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses."""
-    tokens = [t for t in re.split(r"[.,=;\s]+", text.strip()) if t]
-    if not tokens or len(tokens) % 2:
-        raise BadInput(f"history {text!r}: expected pairs of word and reply, like salet.BBYBB.clint.BYYBB")
+    'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses.
+
+    Steps and their parts are separated by ',', ';', '=' or spaces, and a '.' right after a word
+    or right after a complete reply also separates. A reply is always as many marks as its
+    canonical spelling (five for five-letter Wordle), so a '.' inside it is a miss:
+    'salet.B.Y..' is SALET with the reply BBYBB, and 'salet.xx..-.clint.BYYBB' is two steps.
+    """
+    marks = len(game.reply_text(game.won))
+    items: list[str] = []
+    for chunk in (c for c in re.split(r"[,;=\s]+", text.strip()) if c):
+        i = 0
+        while i < len(chunk):
+            if len(items) % 2 == 0:  # a word: its letters, up to a '.'
+                end = chunk.find(".", i)
+                end = len(chunk) if end < 0 else end
+                items.append(chunk[i:end])
+                i = end + 1
+                continue
+            end, taken = i, 0  # a reply: the next `marks` marks (a square's variation selector is part of it)
+            while end < len(chunk) and taken < marks:
+                end += 1
+                taken += 1
+                while end < len(chunk) and chunk[end] == "\ufe0f":
+                    end += 1
+            items.append(chunk[i:end])
+            i = end
+            if i < len(chunk):
+                if chunk[i] != ".":
+                    raise BadInput(f"history {quoted(text)}: the reply after "
+                                   f"{items[-2].upper()[:20]} has more than {marks} marks")
+                i += 1
+    if not items or len(items) % 2 or not all(items):
+        raise BadInput(f"history {quoted(text)}: expected pairs of word and reply, like "
+                       "salet.BBYBB.clint.BYYBB")
     steps = []
-    for word, reply_text in zip(tokens[::2], tokens[1::2]):
+    for word, reply_text in zip(items[::2], items[1::2]):
         game.guess_id(word)
         steps.append((word.lower(), game.parse_reply(reply_text)))
     return steps

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from optimal.errors import BadInput, DefectiveTree
+from optimal.errors import BadInput, DefectiveTree, quoted
 from optimal.rules import WORDLE, Rule, rule_named
 from optimal.rules.wordle import all_green, parse_reply, reply_to_string
 from optimal.files import atomic_write_text
@@ -66,7 +66,7 @@ def play(tree: Node, game: Game, answer: str) -> list[str]:
     """A transcript of the tree playing against `answer`, one line per guess."""
     word = answer.strip().lower()
     if word not in game.answer_index:
-        raise BadInput(f"{answer.upper()!r} is not in the answer list {game.answers.name}")
+        raise BadInput(f"{quoted(answer.upper())} is not in the answer list {game.answers.name}")
     lines, history = [], []
     for number, (guess, code) in enumerate(path_of(tree, word, rule=game.rule), start=1):
         history.append((guess, code))
@@ -184,18 +184,41 @@ def node_to_json(node: Node, length: int, rule: Rule = WORDLE) -> dict:
     return {"guess": node.guess, "branches": dict(sorted(branches.items()))}
 
 
-def node_from_json(data: dict, length: int | None = None, rule: Rule = WORDLE) -> Node:
-    """A node from its JSON form; replies may use any accepted spelling."""
+MAX_TREE_DEPTH = 100  # no tree within the guess limits (at most 64) is deeper
+
+
+def node_from_json(data: dict, length: int | None = None, rule: Rule = WORDLE,
+                   defects: list[str] | None = None, depth: int = 1) -> Node:
+    """A node from its JSON form; replies may use any accepted spelling. Two branches naming the
+    same reply (`BBBBB` and `00000`, or one key twice) are a defect of the tree: they are listed in
+    `defects` when given (and the first one is kept), else raised as DefectiveTree."""
+    if depth > MAX_TREE_DEPTH:
+        raise BadInput(f"tree JSON: nested more than {MAX_TREE_DEPTH} levels deep")
     if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
         raise BadInput("tree JSON: every node needs a 'guess' string")
     guess = data["guess"].strip().lower()
+    if not (guess.isascii() and guess.isalpha() and 2 <= len(guess) <= 8):
+        raise BadInput(f"tree JSON: guess {quoted(data['guess'])} is not a word of 2 to 8 letters")
     length = length or len(guess)
     branches = data.get("branches") or {}
     if not isinstance(branches, dict):
         raise BadInput(f"tree JSON: branches of {guess.upper()} must be an object")
-    node = Node(guess)
+    found = defects if defects is not None else []
+    node, spelled = Node(guess), {}
+    for text in getattr(branches, "duplicates", ()):
+        found.append(f"{guess.upper()}: the branch {quoted(text)} appears twice")
     for text, child in branches.items():
-        node.branches[rule.parse(text, length)] = node_from_json(child, length, rule)
+        if not isinstance(text, str):
+            raise BadInput(f"tree JSON: a reply of {guess.upper()} is not text")
+        code = rule.parse(text, length)
+        subtree = node_from_json(child, length, rule, found, depth + 1)
+        if code in node.branches:
+            found.append(f"{guess.upper()}: the branches {quoted(spelled[code])} and {quoted(text)} "
+                         f"are the same reply {rule.to_string(code, length)}")
+            continue
+        node.branches[code], spelled[code] = subtree, text
+    if defects is None and found:
+        raise DefectiveTree(f"tree is defective: {found[0]}")
     return node
 
 
@@ -255,8 +278,9 @@ def parse_selby(text: str, source: str = "tree") -> tuple[Node, list[str]]:
         node = None
         for level in range(len(tokens) // 2):
             word, mark = tokens[2 * level].lower(), tokens[2 * level + 1]
-            if len(word) != length or not mark[length:].isdigit() or int(mark[length:]) != level + 1:
-                raise BadInput(f"{source} line {number}: bad token {word!r} {mark!r} at guess {level + 1}")
+            if len(word) != length or not mark[length:].isdecimal() or int(mark[length:]) != level + 1:
+                raise BadInput(f"{source} line {number}: bad token {quoted(word)} {quoted(mark)} at guess "
+                               f"{level + 1}")
             code = parse_reply(mark[:length], length)
             if node is None:
                 root = root or Node(word)
@@ -294,29 +318,106 @@ class TreeFile:
     kind: str  # 'json' or 'selby'
     meta: dict  # the JSON document without its tree ({} for Selby files)
     answers: list[str] | None  # the answers a Selby file lists (None for JSON)
+    defects: list[str] = field(default_factory=list)  # found while reading (a reply named twice)
 
 
-def read_tree(path: str | Path) -> TreeFile:
-    """Read a tree file in either format (JSON is recognised by its first character)."""
+class _Object(dict):
+    """A JSON object that remembers the keys it was given more than once (json keeps the last)."""
+
+    duplicates: tuple[str, ...] = ()
+
+
+def _object(pairs: list[tuple[str, object]]) -> _Object:
+    obj = _Object(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
+    return obj
+
+
+def read_tree(path: str | Path, keep_defects: bool = False) -> TreeFile:
+    """Read a tree file in either format (JSON is recognised by its first character). A file
+    that is malformed (wrong types, a key twice, nested absurdly deep) is BadInput; a tree that
+    names one reply twice is DefectiveTree, or, with `keep_defects`, read with the defect listed in
+    `defects` (for a verifier that reports every defect)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise BadInput(f"cannot read tree {path}: {error}") from None
-    if text.lstrip().startswith("{"):
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BadInput(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
-        if not isinstance(document, dict) or "tree" not in document:
-            raise BadInput(f"{path}: not a tree file (no 'tree' key)")
-        game_block = document.get("game") or {}
-        try:
-            rule = rule_named(game_block.get("rule", "wordle"))
-        except BadInput as error:
-            raise BadInput(f"{path}: {error}") from None
-        tree = node_from_json(document["tree"], game_block.get("length"), rule)
-        meta = {key: value for key, value in document.items() if key != "tree"}
-        return TreeFile(tree, "json", meta, None)
-    tree, answers = parse_selby(text, str(path))
+    return parse_tree_text(text, str(path), keep_defects)
+
+
+def parse_tree_text(text: str, source: str = "tree", keep_defects: bool = False) -> TreeFile:
+    """A tree from its text in either format (JSON is recognised by its first character): what
+    `read_tree` does after reading the file, for text that arrives another way (pasted into the web
+    page). `source` names it in error messages. Malformed text (wrong types, a key twice, nesting
+    absurdly deep) is BadInput; a tree that names one reply twice is DefectiveTree, unless
+    `keep_defects` (then its `defects` list them)."""
+    if text.lstrip().startswith(("{", "[")):
+        tree_file = _tree_from_json_text(text, source)
+        if tree_file.defects and not keep_defects:
+            raise DefectiveTree(f"{source}: tree is defective: {tree_file.defects[0]}")
+        return tree_file
+    tree, answers = parse_selby(text, source)
     return TreeFile(tree, "selby", {}, answers)
+
+
+def _tree_from_json_text(text: str, source: str) -> TreeFile:
+    try:
+        document = json.loads(text, object_pairs_hook=_object)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"{source}: not valid JSON ({error.msg}, line {error.lineno})") from None
+    except (RecursionError, ValueError):
+        raise BadInput(f"{source}: not a tree file (nested too deeply, or a number too long)") from None
+    if not isinstance(document, dict) or "tree" not in document:
+        raise BadInput(f"{source}: not a tree file (no 'tree' key)")
+    try:
+        check_document(document)
+        game_block = document.get("game") or {}
+        rule = rule_named(game_block.get("rule", "wordle"))
+        defects: list[str] = []
+        tree = node_from_json(document["tree"], game_block.get("length"), rule, defects)
+    except BadInput as error:
+        raise BadInput(f"{source}: {error}") from None
+    meta = {key: value for key, value in document.items() if key != "tree"}
+    return TreeFile(tree, "json", meta, None, defects)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_document(document: dict) -> None:
+    """The parts of a tree file other than the tree must have the types the format gives them
+    (DESIGN.md), so that nothing downstream trips over a list where a name should be."""
+    if document.duplicates:
+        raise BadInput(f"the key {quoted(document.duplicates[0])} appears twice")
+    if "format" in document and document["format"] != TREE_FORMAT:
+        raise BadInput(f"format {quoted(str(document['format']))} is not {TREE_FORMAT}")
+    game = document.get("game")
+    if game is not None:
+        if not isinstance(game, dict):
+            raise BadInput("the 'game' block must be an object")
+        for side in ("answers", "guesses"):
+            block = game.get(side)
+            if block is None:
+                continue
+            if not isinstance(block, dict) or not isinstance(block.get("name", ""), str) \
+                    or not isinstance(block.get("sha256", ""), str) \
+                    or ("count" in block and not _whole(block["count"])):
+                raise BadInput(f"game.{side} must be an object with name, count and sha256")
+        if "mode" in game and game["mode"] not in ("normal", "hard"):
+            raise BadInput(f"game.mode must be normal or hard, not {quoted(str(game['mode']))}")
+        limit = game.get("max_guesses")
+        if limit is not None and (not _whole(limit) or not 1 <= limit <= 64):
+            raise BadInput(f"game.max_guesses must be a whole number from 1 to 64, not {quoted(str(limit))}")
+        length = game.get("length")
+        if length is not None and (not _whole(length) or not 2 <= length <= 8):
+            raise BadInput(f"the game's 'length' must be a word length (2 to 8), not {quoted(str(length))}")
+    stats = document.get("stats")
+    if stats is not None:
+        if not isinstance(stats, dict):
+            raise BadInput("'stats' must be an object")
+        if "total" in stats and not _whole(stats["total"]):
+            raise BadInput(f"stats.total must be a whole number, not {quoted(str(stats['total']))}")

@@ -60,9 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
-        tree_file = read_tree(args.tree)
+        tree_file = read_tree(args.tree, keep_defects=True)
         game = _game_for(args, tree_file.meta)
         result = verify(tree_file.tree, game)
+        result.problems[:0] = tree_file.defects  # a reply named twice: the tree is not one tree
         if args.play:
             print("\n".join(play(tree_file.tree, game, args.play)))
         counts = result.counts()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 
 Word = str
 
@@ -31,6 +31,14 @@ BUNDLED_LISTS = {
     "nyt-answers": "nyt-answers.txt",  # NYT answers, 2,309
     "nyt-guesses": "nyt-guesses.txt",  # NYT allowed guesses, 14,855
     "nyt-answers-3158": "nyt-answers-3158.txt",  # the extended answer list, 3,158 (July 2023)
+    # other word lengths, built by scripts/build_length_lists.py (dictionary words; the answers
+    # are those as frequent as Wordle's)
+    "len4-answers-1000": "len4-answers-1000.txt",
+    "len4-guesses-2108": "len4-guesses-2108.txt",
+    "len6-answers-2705": "len6-answers-2705.txt",
+    "len6-guesses-4635": "len6-guesses-4635.txt",
+    "len7-answers-2577": "len7-answers-2577.txt",
+    "len7-guesses-5495": "len7-guesses-5495.txt",
 }
 
 #: Named pairings of (answers, guesses), selectable with `--lists`.
@@ -40,6 +48,9 @@ LIST_PAIRS = {
     "nyt-original": ("nyt-answers", "guesses-12972"),
     "norvig": ("nyt-answers", "nyt-answers"),  # Norvig's notebook: 2,309 words as answers and guesses
     "nyt-extended": ("nyt-answers-3158", "nyt-guesses"),  # the extended answers, NYT guesses
+    "len4": ("len4-answers-1000", "len4-guesses-2108"),  # four letters
+    "len6": ("len6-answers-2705", "len6-guesses-4635"),  # six letters
+    "len7": ("len7-answers-2577", "len7-guesses-5495"),  # seven letters
 }
 
 
@@ -88,14 +99,14 @@ def parse_words(lines: list[str], source: str) -> tuple[Word, ...]:
         if not word or word.startswith("#"):
             continue
         if not (word.isascii() and word.isalpha()):
-            raise BadInput(f"{source} line {number}: {raw.strip()!r} has characters outside a-z")
+            raise BadInput(f"{source} line {number}: {quoted(raw.strip())} has characters outside a-z")
         if not words:
             first_line = number
             if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
-                raise BadInput(f"{source} line {number}: {word!r} has {len(word)} letters; "
+                raise BadInput(f"{source} line {number}: {quoted(word)} has {len(word):,} letters; "
                                f"words of {MIN_LENGTH} to {MAX_LENGTH} letters are supported")
         elif len(word) != len(words[0]):
-            raise BadInput(f"{source} line {number}: {word!r} has {len(word)} letters but line "
+            raise BadInput(f"{source} line {number}: {quoted(word)} has {len(word):,} letters but line "
                            f"{first_line} ({words[0]!r}) has {len(words[0])}: mixed lengths")
         if word in seen:
             duplicates.append(word)
@@ -117,9 +128,13 @@ def load_words(spec: str) -> WordList:
         text = resources.files("optimal").joinpath("data", BUNDLED_LISTS[spec]).read_text()
         return WordList(spec, parse_words(text.splitlines(), spec), "bundled")
     path = Path(spec)
-    if not path.is_file():
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte
+        is_file = False
+    if not is_file:
         names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
-        raise BadInput(f"no word list {spec!r}: not a file, and not a bundled list ({names})")
+        raise BadInput(f"no word list {quoted(spec)}: not a file, and not a bundled list ({names})")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

@@ -19,6 +19,11 @@ python -m optimal.search --first palet --hard --max-depth 5 --quiet
 python -m optimal.search --top 20 --beam 20 --quiet
 python -m optimal.search --all --out results/all-first-words --quiet
 
+# other word lengths (the four-letter run is the long one: about 10 CPU-minutes)
+python -m optimal.search --lists len4 --all --jobs 1 --out results/lengths --quiet
+python -m optimal.search --lists len6 --all --jobs 1 --out results/lengths --quiet
+python -m optimal.search --lists len7 --all --jobs 1 --out results/lengths --quiet
+
 # worst case (minimax depth)
 python -m optimal.search --objective worst --max-depth 4 --all --quiet || true
 python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20 --out results/shortfall --quiet || true

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from optimal.game import Game
+from optimal.rules.wordle import all_green, reply, reply_to_string
 from optimal.tree import Node
 
 
@@ -37,3 +38,19 @@ def useful_guesses(game: Game, candidates, hard_state=None):
         if len(parts) == 1 and game.won not in parts:
             continue
         yield g, word, parts
+
+
+def plain_transcript(tree: Node, game: Game, answer: str) -> list[str]:
+    """What `optimal.tree.play` should print for a Wordle tree, restated with the plain reply rule
+    (no reply matrix): the tree's guesses against `answer`, the real replies, and how many answers
+    fit every reply so far."""
+    node, history, lines = tree, [], []
+    while True:
+        code = reply(node.guess, answer)
+        history.append((node.guess, code))
+        left = sum(all(reply(g, a) == c for g, c in history) for a in game.answers.words)
+        lines.append(f"Guess {len(history)}: {node.guess.upper()}, Reply: "
+                     f"{reply_to_string(code, len(answer))}; Remaining: {left}")
+        if code == all_green(len(answer)):
+            return lines
+        node = node.branches[code]

@@ -6,17 +6,26 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+from functools import lru_cache
 
 import numpy as np
 import pytest
 
-from lookahead import AbsurdleSearch
-from optimal.adversaries import absurdle_reply, absurdle_replay as replay
-from lookahead import AntiSearch
+from greedy import greedy_tree
+from greedy.__main__ import main as greedy_main
+from lookahead import AbsurdleSearch, AntiSearch
+from lookahead.adversaries import reply_ranks
+from optimal.absurdle import main as absurdle_main
+from optimal.adversaries import absurdle_reply, absurdle_replay as replay, evil_game
 from optimal.adversaries import check_antiwordle as check_consistent
-from optimal.antiwordle import measure
+from optimal.antiwordle import main as antiwordle_main, measure
+from optimal.compare import main as compare_main
 from optimal.game import Game
+from optimal.tree import check
+from optimal.words import WordList, load_lists
 from tests.conftest import small_game
+from tests.helpers import plain_parts
+from tests.test_search_engine import brute_force
 
 
 def brute_absurdle(game, k, target=None):
@@ -67,45 +76,88 @@ def test_absurdle_on_the_original_lists(original):
     assert [n for _, _, n in steps][-2] == 1 and steps[-1][1] == original.won
 
 
-def test_absurdle_tie_rule_prefers_fewer_greens():
-    game = small_game(40)
-    cands = game.all_candidates()
-    guess = game.answers.words[0]
-    code, kept = absurdle_reply(game, cands, guess)
-    sizes = np.bincount(game.replies_to(guess, cands), minlength=243)
-    assert sizes[code] == sizes.max() and code != game.won
+def tie_game(*answers: str) -> Game:
+    """A game on made-up words whose replies to ABCDE are chosen to tie (guesses: ABCDE too)."""
+    return Game(WordList("tie", tuple(answers), "test"),
+                WordList("tie+abcde", tuple(answers) + ("abcde",), "test"))
 
 
-def brute_antiwordle_total(game, cands):
-    """Most total guesses with consistent guesses only, by exhaustive recursion."""
-    cands = tuple(int(c) for c in cands)
-    if len(cands) == 1:
-        return 1
-    best = 0
-    for c in cands:
-        guess = game.answers.words[c]
-        replies = game.replies_to(guess, np.array(cands))
-        total = len(cands)
-        for code in set(int(r) for r in replies):
-            if code != game.won:
-                total += brute_antiwordle_total(game, [x for x, r in zip(cands, replies) if r == code])
-        best = max(best, total)
-    return best
+# (kept, other): two buckets of one answer each, replies to ABCDE shown; each pair is decided by
+# one step of the tie rule, against what the later steps (and the reply code's size) would say
+TIE_CASES = [
+    # fewer greens first: YBBYY (0 greens, 3 yellows, code 109) beats BGBBB (1 green, code 6)
+    (("deafg", "YBBYY"), ("fbghi", "BGBBB")),
+    # same greens, fewer yellows: YBBBG (1 yellow, code 163) beats BYYGB (2 yellows, code 66)
+    (("fagie", "YBBBG"), ("cfbdg", "BYYGB")),
+    # same counts, text order left to right with B < Y: BYBBB (code 3) beats YBBBB (code 1)
+    (("bfghi", "BYBBB"), ("fghia", "YBBBB")),
+    # same counts, text order with Y < G: YGBBB (code 7) beats GYBBB (code 5)
+    (("fbagh", "YGBBB"), ("afbgh", "GYBBB")),
+]
+
+
+@pytest.mark.parametrize("kept, other", TIE_CASES)
+def test_absurdle_tie_rule_prefers_fewer_greens_then_fewer_yellows_then_text_order(kept, other):
+    (kept_word, kept_text), (other_word, other_text) = kept, other
+    game = tie_game(*sorted([kept_word, other_word]))
+    assert game.reply_text(game.reply("abcde", kept_word)) == kept_text  # the case is what it says
+    assert game.reply_text(game.reply("abcde", other_word)) == other_text
+    code, left = absurdle_reply(game, game.all_candidates(), "abcde")
+    assert game.reply_text(code) == kept_text
+    assert [game.answers.words[i] for i in left] == [kept_word]
+    # the kernels' order (lookahead) ranks the two replies alike
+    ranks = reply_ranks(5)
+    assert ranks[game.parse_reply(kept_text)] < ranks[game.parse_reply(other_text)]
+
+
+def test_absurdle_keeps_the_larger_bucket_whatever_its_colours():
+    """Ties only decide between equally large buckets: two answers replying BGBBB (a green) beat
+    one replying BBBBB."""
+    game = tie_game("fbghi", "fbxyz", "fghij")
+    code, left = absurdle_reply(game, game.all_candidates(), "abcde")
+    assert game.reply_text(code) == "BGBBB"
+    assert [game.answers.words[i] for i in left] == ["fbghi", "fbxyz"]
+
+
+def brute_antiwordle(game, cands, longest=False):
+    """Most total guesses (or, with `longest`, the longest game) with consistent guesses only, by
+    exhaustive recursion over every candidate guess (memoized on the candidate set)."""
+    won = game.won
+
+    @lru_cache(maxsize=None)
+    def best(cands: tuple[int, ...]) -> int:
+        if len(cands) == 1:
+            return 1
+        result = 0
+        for c in cands:
+            guess = game.answers.words[c]
+            replies = game.replies_to(guess, np.array(cands))
+            value = 1 if longest else len(cands)
+            for code in set(int(r) for r in replies):
+                if code != won:
+                    v = best(tuple(x for x, r in zip(cands, replies) if r == code))
+                    value = max(value, 1 + v) if longest else value + v
+            result = max(result, value)
+        return result
+
+    return best(tuple(int(c) for c in cands))
 
 
 def test_antiwordle_exact_matches_brute_force():
     game = small_game(12, offset=40)
     search = AntiSearch(game, beam=0, objective=0)
     value, _ = search.value(game.all_candidates())
-    assert value == brute_antiwordle_total(game, game.all_candidates())
+    assert value == brute_antiwordle(game, game.all_candidates())
     tree = search.tree()
     check_consistent(tree, game)
     assert measure(tree, game).sum() == value
+    longest = AntiSearch(game, beam=0, objective=1)
+    value, _ = longest.value(game.all_candidates())
+    assert value == brute_antiwordle(game, game.all_candidates(), longest=True)
+    assert measure(longest.tree(), game).max() == value
 
 
 def test_antiwordle_beams_never_exceed_exact_and_greedy_matches_norvig():
-    from greedy import greedy_tree
-
     game = small_game(14, offset=60)
     exact = AntiSearch(game, 0, 0).value(game.all_candidates())[0]
     for beam in (1, 2, 3):
@@ -115,31 +167,135 @@ def test_antiwordle_beams_never_exceed_exact_and_greedy_matches_norvig():
     assert (round(counts.mean(), 2), counts.max()) == (5.75, 11)
 
 
-def test_cli_runs(tmp_path):
-    game = small_game(30)
-    answers = tmp_path / "a.txt"
-    answers.write_text("\n".join(game.answers.words) + "\n")
-    for module, extra in (("optimal.antiwordle", ["--beams", "0,1"]),
-                          ("optimal.absurdle", ["--most", "4"]),
-                          ("optimal.compare", ["--beams", "1", "--first", game.answers.words[0],
-                                               "--out", str(tmp_path), "--jobs", "1"])):
-        run = subprocess.run([sys.executable, "-m", module, "--answers", str(answers), *extra],
-                             capture_output=True, text=True)
-        assert run.returncode in (0, 1), run.stderr
-        assert "Traceback" not in run.stderr
-    assert (tmp_path / "a-a-normal-d6" / "COMPARE.md").exists()
+@pytest.fixture
+def answers30(tmp_path):
+    """30 answers in a file, and the game the commands make of it (its own words as guesses)."""
+    path = tmp_path / "a.txt"
+    path.write_text("\n".join(small_game(30).answers.words) + "\n")
+    return str(path), Game(*load_lists(answers=str(path)))
 
 
-@pytest.mark.parametrize("module, args", [("optimal.absurdle", ["--target", "zzzzz"]),
-                                          ("optimal.antiwordle", ["--beams", "x"]),
-                                          ("optimal.absurdle", ["--count", "-3"]),
-                                          ("optimal.compare", ["--beams", "0"]),
-                                          ("greedy", ["--baseline", "random", "--seed", "-1"]),
-                                          ("greedy", ["--game", "jotto", "--out", "/tmp/jotto.txt"]),
-                                          ("optimal.compare", ["--first", "zzzzz"])])
-def test_bad_input(module, args):
-    run = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)
-    assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+def table_rows(text: str) -> dict[str, list[str]]:
+    """The cells of a printed markdown table's body rows, by their first cell."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and not set(cells[1]) <= set("-:"):
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_antiwordle_cli_prints_the_exact_optima(answers30, capsys):
+    path, game = answers30
+    assert antiwordle_main(["--answers", path, "--beams", "0,1"]) == 0
+    rows = table_rows(capsys.readouterr().out)
+    n = len(game.answers)
+    expected_total = brute_antiwordle(game, game.all_candidates())
+    expected_longest = brute_antiwordle(game, game.all_candidates(), longest=True)
+    word, mean, longest, total, _ = rows["engine, most guesses in all, exact"]
+    assert (int(total), mean) == (expected_total, f"{expected_total / n:.4f}")
+    assert int(longest) <= expected_longest
+    word, mean, longest, total, _ = rows["engine, longest game, exact"]
+    assert int(longest) == expected_longest and int(total) <= expected_total
+    for label in ("most guesses in all", "longest game"):  # a beam's tree is a real tree: no better
+        _, _, longest, total, _ = rows[f"engine, {label}, beam 1"]
+        assert int(total) <= expected_total and int(longest) <= expected_longest
+    greedy = greedy_tree(game.with_limits(max_guesses=64), "entropy", "targets")
+    counts = measure(greedy, game.with_limits(max_guesses=64))
+    assert rows["greedy: least entropy (Norvig)"][:4] == [
+        greedy.guess.upper(), f"{counts.mean():.4f}", str(counts.max()), str(counts.sum())]
+
+
+def absurdle_steps(line: str) -> list[tuple[str, str, int]]:
+    """'REACT BBBBB (3 left) -> ...' as (word, reply, left) triples."""
+    steps = []
+    for step in line.strip().split(" -> "):
+        word, reply, left = step.split(" ", 2)
+        steps.append((word.lower(), reply, int(left.strip("()").split()[0])))
+    return steps
+
+
+def test_absurdle_cli_finds_the_shortest_win(answers30, capsys):
+    path, game = answers30
+    shortest = next(k for k in range(2, 5) if brute_absurdle(game, k))
+    assert absurdle_main(["--answers", path, "--most", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for k in range(2, shortest):
+        assert lines.pop(0).startswith(f"no win within {k} guesses (every allowed guess): proven")
+    assert lines[0].startswith(f"a win in {shortest} guesses (every allowed guess)")
+    steps = absurdle_steps(lines[1])
+    assert len(steps) == shortest
+    words = [w for w, _, _ in steps]
+    assert [(w, game.reply_text(c), n) for w, c, n in replay(game, words)] == steps
+    assert steps[-1][1:] == ("GGGGG", 1) and steps[-2][2] == 1
+
+
+def test_absurdle_cli_with_too_few_guesses_exits_1(answers30, capsys):
+    path, game = answers30
+    assert not brute_absurdle(game, 2)
+    assert absurdle_main(["--answers", path, "--most", "2"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("no win within 2 guesses (every allowed guess): proven")
+    assert captured.err.strip().splitlines() == [
+        "python -m optimal.absurdle: error: no win within 2 guesses (raise --most)"]
+
+
+def test_compare_cli_table_values(answers30, tmp_path, capsys):
+    path, game = answers30
+    first = game.answers.words[0]
+    assert compare_main(["--answers", path, "--beams", "1", "--first", first, "--out",
+                         str(tmp_path), "--jobs", "1"]) == 0
+    printed = capsys.readouterr().out
+    rows = table_rows(printed)
+    relaxed = game.with_limits(max_guesses=64)
+
+    for metric in ("max", "expectation", "neg_entropy"):
+        for pool in ("targets", "targets+inconsistent", "all"):
+            tree = greedy_tree(game, metric, pool)
+            counts = check(tree, relaxed)
+            row = rows[f"greedy {metric}, {pool}"]
+            assert row[:4] == [tree.guess.upper(), str(counts.sum()), f"{counts.mean():.4f}",
+                               str(counts.max())]
+            assert row[6:8] == [str(len(evil_game(tree, game))), f"{int((counts <= 6).sum())}/30"]
+    g = game.guess_id(first)
+    optimum = len(game.answers) + sum(brute_force(game, part, 5)
+                                      for code, part in plain_parts(game, g, game.all_candidates()).items()
+                                      if code != game.won)
+    optimal_row = rows[f"optimal for {first.upper()} (proven)"]
+    assert optimal_row[:2] == [first.upper(), str(optimum)]
+    beam_row = rows[f"beam 1, first {first.upper()}"]
+    assert beam_row[0] == first.upper() and int(beam_row[1]) >= optimum
+    report = (tmp_path / "a-a-normal-d6" / "COMPARE.md").read_text()
+    table = [line for line in printed.splitlines() if line.startswith("|")]
+    assert len(table) == 2 + 11
+    assert "\n".join(table) in report
+
+
+MAINS = {"optimal.absurdle": absurdle_main, "optimal.antiwordle": antiwordle_main,
+         "optimal.compare": compare_main, "greedy": greedy_main}
+
+
+@pytest.mark.parametrize("module, args, message, as_script", [
+    ("optimal.absurdle", ["--target", "zzzzz"], "'ZZZZZ' is not in the answer list", True),
+    ("optimal.antiwordle", ["--beams", "x"], "--beams", True),
+    ("optimal.absurdle", ["--count", "-3"], "must be at least 1", False),
+    ("optimal.compare", ["--beams", "0"], "--beams", True),
+    ("greedy", ["--baseline", "random", "--seed", "-1"], "must be at least 0", True),
+    ("greedy", ["--game", "jotto", "--out", "/tmp/jotto.txt"], "jotto", False),
+    ("optimal.compare", ["--first", "zzzzz"], "not in the guess list", False),
+])
+def test_bad_input(capsys, module, args, message, as_script):
+    """One line on stderr and exit 2; once per command as a script (python -m), else in-process."""
+    if as_script:
+        run = subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)
+        code, err = run.returncode, run.stderr
+    else:
+        try:
+            code = MAINS[module](args)
+        except SystemExit as stop:
+            code = stop.code
+        err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and message in err, err
 
 
 def test_absurdle_tie_order_is_the_same_in_replay_and_search():

@@ -9,6 +9,9 @@ import sys
 from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, GuessResult, SearchSetting, ranked_guesses, search_first_guesses, split_bounds
+from optimal.adversaries import absurdle_reply
+from optimal.game import Game
+from optimal.words import load_lists
 
 
 def test_a_beam_does_not_limit_which_first_guesses_are_ranked():
@@ -57,4 +60,15 @@ def test_absurdle_first_guess_count_runs_from_the_kernel_cache(tmp_path):
             for _ in range(2)]
     assert [r.returncode for r in runs] == [0, 0], runs[1].stderr[-300:]
     first_lines = [r.stdout.splitlines()[1] for r in runs]
-    assert first_lines[0] == first_lines[1] and first_lines[0]
+    assert first_lines[0] == first_lines[1]
+    # the words are those a plain replay finds: after the first guess and Absurdle's reply, some
+    # second guess leaves a single answer (the third guess is then that answer)
+    game = Game(*load_lists(answers=str(words)))
+    winners = []
+    for first in game.guesses.words:
+        _, left = absurdle_reply(game, game.all_candidates(), first)
+        if len(left) == 1 or any(len(absurdle_reply(game, left, second)[1]) == 1
+                                 for second in game.guesses.words):
+            winners.append(first.upper())
+    assert first_lines[0].split() == winners
+    assert runs[0].stdout.startswith(f"{len(winners)} of {len(game.guesses)} first guesses")

@@ -23,15 +23,36 @@ def test_history_that_leaves_nothing_names_the_step(original):
 
 def test_parse_history_spellings(original):
     expected = [("salet", parse_reply("BBYBB")), ("clint", parse_reply("BYYBB"))]
-    for text in ("salet.BBYBB.clint.BYYBB", "salet=BBYBB,clint=BYYBB", "SALET bbybb CLINT ..1.."
-                 .replace("..1..", "byybb")):
-        assert parse_history(text, original) == expected
+    for text in ("salet.BBYBB.clint.BYYBB", "salet=BBYBB,clint=BYYBB", "SALET bbybb CLINT byybb",
+                 "SALET ..1.. CLINT .11..", "salet=..1..,clint=.11..", "salet 00100; clint 01100",
+                 "salet.BBYBB clint=.YY.."):
+        assert parse_history(text, original) == expected, text
     with pytest.raises(BadInput, match="not in the guess list"):
         parse_history("zzzzz.BBBBB", original)
     with pytest.raises(BadInput, match="pairs"):
         parse_history("salet", original)
     with pytest.raises(BadInput, match="impossible"):
         parse_history("salet.GGGGY", original)
+    with pytest.raises(BadInput, match="expected 5"):
+        parse_history("salet ..1.", original)  # four marks
+
+
+@pytest.mark.parametrize("text, digits", [
+    ("..1..", [0, 0, 1, 0, 0]), (".11..", [0, 1, 1, 0, 0]), ("2.1..", [2, 0, 1, 0, 0]),
+    ("....2", [0, 0, 0, 0, 2]), (".....", [0, 0, 0, 0, 0]), ("22222", [2, 2, 2, 2, 2]),
+    ("1.2.1", [1, 0, 2, 0, 1]),
+])
+def test_dot_and_digit_reply_spelling(original, text, digits):
+    """'.' for a miss and 1/2 for yellow/green, first letter first: the code is sum(d_i * 3**i)
+    (DESIGN.md), it names the same reply as the G/Y/B text, and it is the reply Wordle gives."""
+    code = original.parse_reply(text)
+    assert code == sum(d * 3**i for i, d in enumerate(digits))
+    assert original.reply_text(code) == "".join("BYG"[d] for d in digits)
+    assert original.parse_reply(text.replace(".", "B").replace("1", "Y").replace("2", "G")) == code
+    answers = [a for a in original.answers.words if reply("salet", a) == code]
+    if answers:  # the answers this spelling leaves after SALET are those Wordle replies it to
+        left = original.candidates(parse_history(f"salet {text}", original))
+        assert [original.answers.words[i] for i in left] == answers
 
 
 def test_hard_mode_rule():

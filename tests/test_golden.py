@@ -22,8 +22,16 @@ from golden.cases import CASES  # noqa: E402
 from golden.runner import expected_path, load_expected, run_case  # noqa: E402
 
 
+#: One case per command runs in the quick suite (`-m "not slow"`); every case runs in the full one.
+#: Each command also has quick tests of its values in-process, so the quick suite stays within
+#: its minute.
+QUICK = {"search-first-salet", "search-worst-feasible", "verify-selby", "compare",
+         "absurdle-search", "antiwordle-exact", "pangrams-both", "assist-history",
+         "greedy-table-norvig"}
+
+
 def _param(case: dict):
-    marks = [pytest.mark.slow] if case.get("slow") else []
+    marks = [pytest.mark.slow] if case.get("slow") or case["name"] not in QUICK else []
     return pytest.param(case, id=case["name"], marks=marks)
 
 

@@ -1,5 +1,7 @@
 """Greedy trees, tables and baselines against the figures of Norvig's notebooks (exactly)."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -10,8 +12,9 @@ from greedy.metrics import METRICS, counts_matrix
 from greedy.tables import first_guess_table, ranked_by, second_guess_table
 from optimal.errors import BadInput
 from optimal.game import Game, HardState
-from optimal.report import cumulative_line, summarize
-from optimal.tree import verify
+from optimal.report import cumulative_line, report_line, summarize
+from optimal.rules.wordle import reply
+from optimal.tree import node_to_json, read_tree, verify
 from optimal.words import WordList, load_words
 
 AILS = ("bails", "fails", "hails", "nails", "pails", "rails", "sails", "tails", "wails")
@@ -100,6 +103,44 @@ def test_hard_pool_trees_are_hard_mode_legal():
     assert verify(tree, game).ok
 
 
+def plain_entropy(guess: str, answers: list[str]) -> float:
+    """Entropy (bits) of how `guess` splits `answers`, with the plain reply rule."""
+    sizes: dict[int, int] = {}
+    for answer in answers:
+        sizes[reply(guess, answer)] = sizes.get(reply(guess, answer), 0) + 1
+    return -sum(n / len(answers) * math.log2(n / len(answers)) for n in sizes.values())
+
+
+def test_second_guess_table_on_a_small_game():
+    """Every reply to SALET, largest first, with its candidates; the best second guess splits them
+    with the most entropy of any guess, the hard-mode one with the most of any legal guess."""
+    from tests.conftest import small_game
+
+    game = small_game(60)
+    groups: dict[int, list[str]] = {}
+    for answer in game.answers.words:
+        groups.setdefault(reply("salet", answer), []).append(answer)
+    rows = [[cell.strip() for cell in line.strip("|").split("|")]
+            for line in second_guess_table(game, "salet").splitlines()[4:]]
+    assert {row[0]: int(row[1]) for row in rows} == {
+        game.reply_text(code): len(group) for code, group in groups.items() if code != game.won}
+    assert [int(row[1]) for row in rows] == sorted((int(row[1]) for row in rows), reverse=True)
+    for reply_text, n, word, bits, hard_word, hard_bits in rows:
+        code = game.parse_reply(reply_text)
+        answers = groups[code]
+        if n == "1":
+            assert word == hard_word == answers[0].upper() and bits == hard_bits == "0"
+            continue
+        state = HardState.initial(5).after("salet", code)
+        legal = [w for w in game.guesses.words if state.allows(w)]
+        assert state.allows(hard_word.lower())
+        for shown, shown_bits, pool in ((word, bits, game.guesses.words), (hard_word, hard_bits, legal)):
+            best = max(plain_entropy(w, answers) for w in pool)
+            assert plain_entropy(shown.lower(), answers) == pytest.approx(best)
+            assert shown_bits == f"{best:.3f}"
+
+
+@pytest.mark.slow
 def test_second_guess_table(original):
     table = second_guess_table(original, "salet")
     assert "| BBBBB | 221 |" in table and table.count("\n") > 100
@@ -110,38 +151,72 @@ def test_second_guess_table(original):
         assert state.violation(hard_word.lower()) is None, line
 
 
-def test_random_baseline_is_reproducible():
+def plain_baseline(game, pick, seed: int = 0) -> list[int]:
+    """Guesses per answer when `pick(candidates, rng)` chooses among the answers that fit every reply
+    so far, restated with the plain reply rule (no matrix): the reference for the baselines."""
+    rng = np.random.default_rng(seed)
+    counts = []
+    for answer in game.answers.words:
+        candidates = list(range(len(game.answers)))
+        for turn in range(1, 100):
+            guess = game.answers.words[pick(candidates, rng)]
+            if guess == answer:
+                counts.append(turn)
+                break
+            code = reply(guess, answer)
+            candidates = [c for c in candidates if reply(guess, game.answers.words[c]) == code]
+    return counts
+
+
+def test_random_baseline_is_reproducible_and_plays_consistent_guesses():
     from tests.conftest import small_game
 
     game = small_game(60)
     one, two = baseline(game, "random", [3]), baseline(game, "random", [3])
     assert np.array_equal(one[0], two[0])
-    assert one[0].min() >= 1 and len(one[0]) == 60
+    assert list(one[0]) == plain_baseline(game, lambda c, rng: int(rng.choice(c)), 3)
+    assert not np.array_equal(baseline(game, "random", [4])[0], one[0])
 
 
-def test_frequency_baselines_need_wordfreq_or_run():
+def test_frequency_baselines_need_wordfreq_or_play_the_most_frequent_words():
     from tests.conftest import small_game
 
     game = small_game(30)
     try:
-        import wordfreq  # noqa: F401
+        from wordfreq import word_frequency
     except ImportError:
         with pytest.raises(BadInput, match="wordfreq"):
             baseline(game, "frequent", [0])
         return
-    assert len(baseline(game, "frequent", [0])[0]) == 30
-    assert len(baseline(game, "top10", [0, 1])) == 2
+    frequency = [word_frequency(w, "en") for w in game.answers.words]
+
+    def most_frequent(candidates, rng):  # ties: the first in list order
+        return max(candidates, key=lambda i: (frequency[i], -i))
+
+    def among_top_tenth(candidates, rng):
+        k = max(1, math.ceil(0.1 * len(candidates)))
+        order = sorted(range(len(candidates)), key=lambda j: -frequency[candidates[j]])[:k]
+        return candidates[int(rng.choice(order))]
+
+    assert list(baseline(game, "frequent", [0])[0]) == plain_baseline(game, most_frequent)
+    top10 = baseline(game, "top10", [0, 1])
+    assert [list(c) for c in top10] == [plain_baseline(game, among_top_tenth, s) for s in (0, 1)]
 
 
-def test_cli_table_and_tree(capsys, tmp_path):
+def test_cli_table_and_tree(capsys, tmp_path, norvig):
     assert greedy_main(["--table", "norvig"]) == 0
     out = capsys.readouterr().out
     assert "| neg_entropy | 3.60 (8), RAISE | 3.52 (6), RAISE |" in out
     path = tmp_path / "t.json"
     assert greedy_main(["--lists", "norvig", "--metric", "max", "--pool", "targets", "--first",
                         "arise", "--out", str(path)]) == 0
+    tree = greedy_tree(norvig, "max", "targets", first="arise")
+    counts = verify(tree, norvig).counts()
+    assert f"max, pool targets: first guess ARISE; {report_line(counts)}" in capsys.readouterr().out
+    assert node_to_json(read_tree(path).tree, 5) == node_to_json(tree, 5)
     from optimal.verify import main as verify_main
     assert verify_main([str(path)]) == 0
+    assert f"VALID: first guess ARISE, total {counts.sum()}, mean " in capsys.readouterr().out
 
 
 def test_cli_bad_input(capsys):

@@ -72,10 +72,14 @@ def test_exact_search_on_a_small_jotto_game(jotto):
     assert evil_game(tree, game)[-1][1] == game.won
 
 
-def test_jotto_tree_file_round_trip(jotto, tmp_path):
+def test_jotto_tree_file_round_trip(jotto, tmp_path, capsys):
     tree = greedy_tree(jotto, "expectation", "targets+inconsistent")
     path = tmp_path / "jotto.json"
     write_json(path, tree, jotto, {}, {})
     assert read_tree(path).meta["game"]["rule"] == "jotto"
-    assert verify(read_tree(path).tree, jotto).ok
+    counts = verify(read_tree(path).tree, jotto).counts()
+    assert (round(counts.mean(), 2), counts.max()) == (6.13, 9)  # Norvig's figures, as above
     assert verify_main([str(path), "--game", "jotto", "--max-depth", "9"]) == 0
+    assert (f"VALID: first guess SOUTH, total {counts.sum()}, mean {counts.mean():.4f}, worst 9"
+            in capsys.readouterr().out)
+    assert verify_main([str(path), "--game", "jotto", "--max-depth", "8"]) == 1

@@ -7,13 +7,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 
+from lookahead import SearchSetting, parallel, ranked_guesses, schedule
+from lookahead.solver import Solver
 from optimal.search.command import main as search
-from optimal.tree import read_tree, verify
+from optimal.tree import check, read_tree, verify
 from optimal.verify import main as verify_main
 from tests.conftest import small_game
+from tests.helpers import plain_parts
+from tests.test_search_engine import brute_force
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -35,9 +40,13 @@ def test_single_first_word_writes_a_verified_tree(lists, capsys):
     args, out_dir, game = lists
     assert search(args + ["--first", "trace", "--jobs", "1"]) == 0
     printed = capsys.readouterr().out
+    parts = plain_parts(game, game.guess_id("trace"), game.all_candidates())
+    optimum = len(game.answers) + sum(brute_force(game, p, 5) for c, p in parts.items() if c != game.won)
+    assert f"TRACE: total {optimum} (mean {optimum / 90:.4f}, worst " in printed
     assert "proven optimal for this first guess" in printed
     tree_file = read_tree(out_dir / "trace.json")
     assert tree_file.meta["stats"]["proven_optimal"]
+    assert check(tree_file.tree, game).sum() == optimum
     assert verify_main([str(out_dir / "trace.json"), *args[:4]]) == 0
     assert verify_main([str(out_dir / "trace.tree.txt"), *args[:4]]) == 0
     summary = json.loads((out_dir / "summary.json").read_text())
@@ -45,34 +54,90 @@ def test_single_first_word_writes_a_verified_tree(lists, capsys):
     assert "## Provenance" in (out_dir / "REPORT.md").read_text()
 
 
-def test_top_words_table_and_parallel_jobs_agree(lists, capsys):
+def check_results(summary: dict, game, words: list[str]) -> None:
+    """A summary's best word and total, and every row, against each word's exact value computed on
+    its own (no cutoff): an exact row has the true total; a cut-off row is proven worse than the
+    best by a true lower bound."""
+    exact = {w: Solver(game, cache_mb=64).evaluate(game.all_candidates(), game.guess_id(w), 6)
+             for w in words}
+    assert all(is_exact for _, is_exact in exact.values())
+    best = min(value for value, _ in exact.values())
+    best_word = next(w for w in words if exact[w][0] == best)  # ties: the earlier word
+    assert (summary["best"]["word"], summary["best"]["total"], summary["best"]["proven"]) == \
+        (best_word, best, True)
+    assert sorted(r["word"] for r in summary["results"]) == sorted(words)
+    for r in summary["results"]:
+        true = exact[r["word"]][0]
+        if r["exact"]:
+            assert (r["value"], r["status"], r["lower_bound"]) == (true, "proven", true)
+        else:
+            assert r["status"] == "lower bound (cut off)" and best < r["value"] <= true
+
+
+def test_top_words_are_the_most_promising_and_their_values_true(lists, capsys):
     args, out_dir, game = lists
     assert search(args + ["--top", "6", "--jobs", "1"]) == 0
-    one = json.loads((out_dir / "summary.json").read_text())
-    assert search(args + ["--top", "6", "--jobs", "2"]) == 0
-    two = json.loads((out_dir / "summary.json").read_text())
-    assert one["best"]["total"] == two["best"]["total"]
-    assert len(one["results"]) == 6
-    statuses = {r["status"] for r in one["results"]}
-    assert statuses <= {"proven", "lower bound (cut off)"}
-    best = one["best"]["total"]
-    assert all((r["value"] >= best) for r in one["results"])
+    summary = json.loads((out_dir / "summary.json").read_text())
+    top = [game.guesses.words[g] for g, _ in ranked_guesses(game, SearchSetting(), limit=6)]
+    check_results(summary, game, top)
+    best = summary["best"]
+    assert f"{best['word'].upper()}: total {best['total']} (" in capsys.readouterr().out
 
 
-def test_threading_backend(lists):
+def hand_everything_to_the_workers(monkeypatch, backend: str) -> None:
+    """A small game ends within the search's serial phase, where no worker is used
+    (lookahead.schedule): end that phase at once and price the pool at nothing, so every word goes
+    to the backend's workers."""
+    monkeypatch.setattr(schedule, "SERIAL_SECONDS", 0.0)
+    monkeypatch.setitem(schedule.POOL_START, backend, -1.0)
+
+
+FIRST_WORDS = ["trace", "crane", "salet", "slate", "roate", "fjord"]
+
+
+@pytest.mark.parametrize("backend", ["threading", pytest.param("loky", marks=pytest.mark.slow)])
+def test_parallel_backend_gives_the_exact_values(lists, monkeypatch, backend):
+    """Each word evaluated in a worker: the best word and total are those of a serial run and of
+    each word's exact value computed on its own; a cut-off word is proven worse than the best by a
+    true lower bound."""
     args, out_dir, game = lists
-    assert search(args + ["--first", "trace,crane", "--jobs", "2", "--backend", "threading"]) == 0
+    first = ["--first", ",".join(FIRST_WORDS)]
+    assert search(args + first + ["--jobs", "1"]) == 0
+    serial = json.loads((out_dir / "summary.json").read_text())
+    hand_everything_to_the_workers(monkeypatch, backend)
+    monkeypatch.setattr(parallel, "_SOLVERS", {})  # this process's solvers, by thread, from now on
+    main_thread = threading.get_ident()
+    assert search(args + first + ["--jobs", "2", "--backend", backend]) == 0
+    parallel_run = json.loads((out_dir / "summary.json").read_text())
+    assert parallel_run["search"]["backend"] == backend
+    if backend == "threading":  # the words were solved by other threads than this one
+        assert any(key[-1] != main_thread for key in parallel._SOLVERS)
+    for run in (serial, parallel_run):
+        check_results(run, game, FIRST_WORDS)
 
 
 def test_beam_is_labelled_an_upper_bound(lists, capsys):
+    """--top 4 --beam 2: the four most promising words (the beam narrows each node's guesses, not
+    the words asked for); the best total is a real tree's, at least the exact optimum, labelled an
+    upper bound; each proven lower bound is at most the exact value; --prove adds the exact value."""
     args, out_dir, game = lists
     assert search(args + ["--top", "4", "--beam", "2", "--jobs", "1"]) == 0
     printed = capsys.readouterr().out
-    assert "upper bound" in printed
-    summary = json.loads((out_dir.parent / "answers-guesses-normal-d6-beam2" / "summary.json").read_text())
-    assert not summary["best"]["proven"]
+    beam_dir = out_dir.parent / "answers-guesses-normal-d6-beam2"
+    summary = json.loads((beam_dir / "summary.json").read_text())
+    top = [game.guesses.words[g] for g, _ in ranked_guesses(game, SearchSetting(), limit=4)]
+    assert sorted(r["word"] for r in summary["results"]) == sorted(top)
+    exact = {w: Solver(game, cache_mb=64).evaluate(game.all_candidates(), game.guess_id(w), 6)[0]
+             for w in top}
+    best = summary["best"]
+    assert not best["proven"] and best["total"] >= exact[best["word"]] >= min(exact.values())
+    assert check(read_tree(beam_dir / f"{best['word']}.json").tree, game).sum() == best["total"]
+    assert f"{best['word'].upper()}: total <= {best['total']} (" in printed
+    assert "an upper bound from a beam of 2 guesses per node" in printed
+    assert all(r["lower_bound"] <= exact[r["word"]] for r in summary["results"])
     assert search(args + ["--top", "4", "--beam", "2", "--prove", "--jobs", "1"]) == 0
-    assert "exact search proves" in capsys.readouterr().out
+    assert (f"(Beam value {best['total']}; exact search proves {exact[best['word']]}.)"
+            in capsys.readouterr().out)
 
 
 def test_all_first_words_checkpoint_and_resume(lists, capsys):
@@ -109,12 +174,12 @@ def test_from_state_agrees_with_the_full_tree(lists, capsys):
     (["--first", "trace", "--out", "/dev/null/results"], 2, "cannot write"),
     (["--objective", "worst", "--all", "--shortfall", "3"], 2, "--shortfall"),
 ])
-def test_bad_input_and_no_tree(lists, extra, code, message):
+def test_bad_input_and_no_tree(lists, capsys, extra, code, message):
     args, out_dir, game = lists
-    result = run(*args, *extra)
-    assert result.returncode == code, result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
-    assert "Traceback" not in result.stderr
+    assert search(args + extra) == code
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err
+    assert not out_dir.exists()  # nothing written
 
 
 # ---------------------------------------------------------------- the published optima
@@ -129,6 +194,7 @@ def test_salet_7920_proof(tmp_path):
     assert check.returncode == 0 and "total 7920, mean 3.4212, worst 5" in check.stdout
 
 
+@pytest.mark.slow
 def test_hard_mode_salet_8122_and_palet_8206(tmp_path):
     result = run("--first", "salet", "--hard", "--out", str(tmp_path), "--quiet")
     assert result.returncode == 0 and "SALET: total 8122" in result.stdout
@@ -142,6 +208,7 @@ def test_hard_mode_salet_8122_and_palet_8206(tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_beam_over_top_words_finds_salet(tmp_path):
     result = run("--top", "20", "--beam", "20", "--out", str(tmp_path), "--quiet")
     assert result.returncode == 0, result.stderr
@@ -150,8 +217,12 @@ def test_beam_over_top_words_finds_salet(tmp_path):
 
 def test_from_state_on_the_original_lists(original):
     result = run("--from", "salet.BBYBB", "--quiet", "--no-write")
-    assert result.returncode == 0
+    assert result.returncode == 0, result.stderr
     assert "99 candidate answer(s), 5 guess(es) left" in result.stdout
+    candidates = original.candidates([("salet", original.parse_reply("BBYBB"))])
+    total, guess = Solver(original, cache_mb=64).best_guess(candidates, 5, None)
+    assert (f"Best next guess: {original.guesses.words[guess].upper()}: {total} guesses in all "
+            f"for the 99 answer(s) from here") in result.stdout
 
 
 def test_dask_backend_on_a_local_cluster(lists):
@@ -166,7 +237,8 @@ def test_dask_backend_on_a_local_cluster(lists):
     assert json.loads((out_dir / "summary.json").read_text())["best"]["total"] == dask_best
 
 
-def test_dask_backend_needs_a_scheduler(lists):
+def test_dask_backend_needs_a_scheduler(lists, capsys):
     args, out_dir, game = lists
-    result = run(*args, "--first", "trace", "--backend", "dask")
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert search(args + ["--first", "trace", "--backend", "dask"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--scheduler" in err

@@ -8,7 +8,9 @@ import pytest
 from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, SearchSetting, exact_values, ranked_guesses, solve_guess
+from optimal.game import Game
 from optimal.search.command import main as search
+from optimal.words import load_lists
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard"])
@@ -43,7 +45,16 @@ def test_cli_ranks_exactly_and_resumes(tmp_path, capsys):
     values = [r["lower"] for r in summary["results"]]
     assert values == sorted(values) and all(r["exact"] for r in summary["results"])
     assert all(r["worst"] >= 2 for r in summary["results"])
-    assert "| 1 |" in (folder / "EXACT.md").read_text()
+    # the eight most promising words, each with the value of its own one-word proof
+    game = Game(*load_lists(answers=str(answers)))
+    top = [game.guesses.words[g] for g, _ in ranked_guesses(game, SearchSetting(), limit=8)]
+    assert sorted(r["word"] for r in summary["results"]) == sorted(top)
+    for r in summary["results"]:
+        proof = solve_guess(game, game.guess_id(r["word"]), SearchSetting())
+        assert r["lower"] == r["upper"] == proof.value
+    best = summary["results"][0]
+    assert (f"| 1 | {best['word'].upper()} | {best['lower']} | {best['lower'] / 60:.4f} | "
+            f"{best['worst']} | exact |") in (folder / "EXACT.md").read_text()
     capsys.readouterr()
     assert search(argv) == 0  # resumed: nothing left to do, same table
     again = json.loads((folder / "summary.json").read_text())

@@ -5,10 +5,10 @@ import pytest
 
 from optimal.errors import BadInput, DefectiveTree
 from optimal.rules.wordle import parse_reply
-from optimal.tree import (Node, check, node_from_json, node_to_json, parse_selby, play, read_tree,
-                          selby_lines, verify, write_json, write_selby)
+from optimal.tree import (Node, check, node_from_json, node_to_json, parse_selby, parse_tree_text,
+                          play, read_tree, selby_lines, verify, write_json, write_selby)
 from tests.conftest import small_game
-from tests.helpers import naive_tree
+from tests.helpers import naive_tree, plain_transcript
 
 
 @pytest.fixture
@@ -104,10 +104,11 @@ def test_verify_checks_hard_mode(game):
 
 
 def test_play_transcript(game, tree):
-    answer = game.answers.words[-1]
-    lines = play(tree, game, answer)
-    assert lines[0].startswith(f"Guess 1: {tree.guess.upper()}, Reply: ")
-    assert lines[-1].endswith("Remaining: 1") and "GGGGG" in lines[-1]
+    for answer in game.answers.words:
+        lines = play(tree, game, answer.upper())
+        assert lines == plain_transcript(tree, game, answer)
+        assert len(lines) == verify(tree, game).guesses[answer]
+    assert play(tree, game, tree.guess) == [f"Guess 1: {tree.guess.upper()}, Reply: GGGGG; Remaining: 1"]
     with pytest.raises(BadInput):
         play(tree, game, "zzzzz")
 
@@ -124,3 +125,38 @@ def test_read_tree_errors(tmp_path):
         read_tree(tmp_path / "missing.json")
     with pytest.raises(BadInput):
         node_from_json({"guess": "salet", "branches": {"GGGGY": {"guess": "x"}}})
+
+
+# ---------------------------------------------------------------- trees from text (the web page)
+
+
+def test_parse_tree_text_reads_both_formats_like_read_tree(game, tree, tmp_path):
+    path = tmp_path / "t.json"
+    write_json(path, tree, game, {"total": 1}, {"tool": "test"})
+    from_text = parse_tree_text(path.read_text(), "pasted")
+    assert from_text.kind == "json" and from_text.meta == read_tree(path).meta
+    assert node_to_json(from_text.tree, 5) == node_to_json(tree, 5)
+    selby = parse_tree_text("\n".join(selby_lines(tree, game.answers.words)), "pasted")
+    assert selby.kind == "selby" and sorted(selby.answers) == sorted(game.answers.words)
+    assert node_to_json(selby.tree, 5) == node_to_json(tree, 5)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"tree": ', "pasted: not valid JSON"),
+    ('{"format": "optimal-tree/1"}', "no 'tree' key"),
+    ('{"game": [1], "tree": {"guess": "salet"}}', "'game' block must be an object"),
+    ('{"game": {"length": "five"}, "tree": {"guess": "salet"}}', "'length' must be a word length"),
+    ('{"game": {"length": true}, "tree": {"guess": "salet"}}', "'length' must be a word length"),
+    ('{"game": {"rule": ["wordle"]}, "tree": {"guess": "salet"}}', "unknown game"),
+    ('{"tree": {"guess": 5}}', "needs a 'guess' string"),
+    ('{"tree": {"guess": "salet", "branches": ["BBBBB"]}}', "must be an object"),
+    ('{"tree": {"guess": "salet", "branches": {"QQQQQ": {"guess": "courd"}}}}', "QQQQQ"),
+    ('{"tree": ' + '{"guess": "salet", "branches": {"BBBBB": ' * 3000 + "{}" + "}}" * 3000 + "}",
+     "nested too deeply"),
+    ("salet BBBBB1 courd GGGGG\u00b2", "bad token"),  # a superscript digit is no guess number
+    ("salet BBBBB1", "does not end with an all-green reply"),
+])
+def test_parse_tree_text_rejects_malformed_trees_with_one_clear_line(text, message):
+    with pytest.raises(BadInput, match=message.replace("(", r"\(")) as raised:
+        parse_tree_text(text, "pasted")
+    assert "\n" not in str(raised.value)

@@ -6,10 +6,13 @@ import sys
 
 import pytest
 
-from optimal.tree import selby_lines, write_json
+from optimal.adversaries import evil_game, evil_text
+from optimal.report import report_line
+from optimal.rules.wordle import reply, reply_to_string
+from optimal.tree import check, selby_lines, write_json
 from optimal.verify import main
 from tests.conftest import small_game
-from tests.helpers import naive_tree
+from tests.helpers import naive_tree, plain_transcript
 
 
 @pytest.fixture
@@ -25,26 +28,39 @@ def files(tmp_path):
     js = tmp_path / "tree.json"
     write_json(js, tree, game, {}, {})
     return {"answers": str(answers), "guesses": str(guesses), "selby": str(selby), "json": str(js),
-            "tmp": tmp_path}
+            "tmp": tmp_path, "game": game, "tree": tree}
+
+
+def lines_of(files) -> list[str]:
+    return ["--answers", files["answers"], "--guesses", files["guesses"]]
 
 
 def test_valid_tree(files, capsys):
-    code = main([files["selby"], "--answers", files["answers"], "--guesses", files["guesses"]])
-    out = capsys.readouterr().out
-    assert code == 0 and "VALID" in out and "total" in out
+    code = main([files["selby"], *lines_of(files)])
+    out = capsys.readouterr().out.splitlines()
+    counts = check(files["tree"], files["game"])
+    assert code == 0
+    assert out[1] == (f"VALID: first guess {files['tree'].guess.upper()}, total {counts.sum()}, "
+                      f"mean {counts.mean():.4f}, worst {counts.max()}")
+    assert out[2] == report_line(counts)
 
 
 def test_json_tree_with_json_output(files, capsys):
-    code = main([files["json"], "--answers", files["answers"], "--guesses", files["guesses"], "--json"])
+    code = main([files["json"], *lines_of(files), "--json"])
     data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["valid"] and data["stats"]["answers"] == 30
+    counts = check(files["tree"], files["game"])
+    assert code == 0 and data["valid"] and data["problems"] == []
+    assert (data["stats"]["answers"], data["stats"]["total"], data["stats"]["worst"]) == \
+        (30, int(counts.sum()), int(counts.max()))
 
 
 def test_defective_tree_exits_1(files, capsys):
-    code = main([files["selby"], "--answers", files["answers"], "--guesses", files["guesses"],
-                 "--max-depth", "2"])
+    code = main([files["selby"], *lines_of(files), "--max-depth", "2"])
     out = capsys.readouterr().out
-    assert code == 1 and "DEFECT" in out and "INVALID" in out
+    late = int((check(files["tree"], files["game"]) > 2).sum())  # the answers the tree finds late
+    assert late > 0
+    assert code == 1 and f"INVALID: {late} of 30 answers fail" in out
+    assert sum(line.startswith("DEFECT: ") for line in out.splitlines()) == min(late, 10)
 
 
 @pytest.mark.parametrize("as_json", [False, True])
@@ -65,9 +81,11 @@ def test_a_wrong_claimed_total_is_a_defect(files, capsys, as_json):
 
 def test_play_option(files, capsys):
     word = open(files["answers"]).read().split()[3]
-    assert main([files["selby"], "--answers", files["answers"], "--guesses", files["guesses"],
-                 "--play", word]) == 0
-    assert "Guess 1:" in capsys.readouterr().out
+    assert main([files["selby"], *lines_of(files), "--play", word]) == 0
+    out = capsys.readouterr().out.splitlines()
+    transcript = plain_transcript(files["tree"], files["game"], word)
+    assert out[:len(transcript)] == transcript
+    assert transcript[-1].startswith(f"Guess {len(transcript)}: {word.upper()}, Reply: GGGGG")
 
 
 @pytest.mark.parametrize("extra, message", [
@@ -75,13 +93,15 @@ def test_play_option(files, capsys):
     (["--lists", "bogus"], "invalid choice"),
     (["--play", "zzzzz"], "not in the answer list"),
 ])
-def test_bad_input_is_one_line_and_exit_2(files, extra, message):
+def test_bad_input_is_one_line_and_exit_2(files, capsys, extra, message):
     args = [files["selby"]] + (extra if "--answers" in extra else
                                ["--answers", files["answers"], "--guesses", files["guesses"]] + extra)
-    run = subprocess.run([sys.executable, "-m", "optimal.verify", *args], capture_output=True, text=True)
-    assert run.returncode == 2
-    assert len(run.stderr.strip().splitlines()) == 1 and message in run.stderr
-    assert "Traceback" not in run.stderr
+    try:
+        code = main(args)
+    except SystemExit as stop:  # argparse's own errors
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and message in err
 
 
 def test_malformed_tree_file(files):
@@ -101,6 +121,20 @@ def test_malformed_word_list(files):
 
 
 def test_evil_option(files, capsys):
-    assert main([files["selby"], "--answers", files["answers"], "--guesses", files["guesses"],
-                 "--evil"]) == 0
-    assert "Evil Wordle: " in capsys.readouterr().out
+    assert main([files["selby"], *lines_of(files), "--evil"]) == 0
+    game, tree = files["game"], files["tree"]
+    evil = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Evil Wordle: ")]
+    assert evil == [f"Evil Wordle: {evil_text(evil_game(tree, game), game)}"]
+    # the walk, restated: every reply is that of the largest remaining branch, ties to the earliest answer
+    remaining, node, won = list(game.answers.words), tree, game.won
+    for step in evil[0].removeprefix("Evil Wordle: ").rsplit(" (", 1)[0].split(" -> "):
+        guess, shown = step.split()
+        assert guess.lower() == node.guess
+        groups: dict[int, list[str]] = {}
+        for answer in remaining:
+            groups.setdefault(reply(node.guess, answer), []).append(answer)
+        code = min(groups, key=lambda c: (c == won, -len(groups[c]), remaining.index(groups[c][0])))
+        assert shown == reply_to_string(code)
+        if code == won:
+            break
+        remaining, node = groups[code], node.branches[code]

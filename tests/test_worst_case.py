@@ -3,6 +3,7 @@ against brute force on small games; the Evil Wordle walk against Norvig's publis
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 import numpy as np
@@ -13,7 +14,9 @@ from lookahead.solver import Solver
 from lookahead.worst import fewest_failures
 from optimal.adversaries import evil_game, evil_text
 from optimal.game import Game, HardState
-from optimal.tree import check
+from optimal.search.command import main as search
+from optimal.tree import check, read_tree
+from optimal.words import WordList, load_words
 from tests.conftest import small_game
 from tests.helpers import plain_parts, useful_guesses
 
@@ -33,23 +36,47 @@ def brute_can_finish(game, candidates, d, hard=False):
                 return True
         return False
 
-    return can(frozenset(int(c) for c in candidates), d, HardState.initial(5) if hard else None)
+    return can(frozenset(int(c) for c in candidates), d, HardState.initial(game.length) if hard else None)
 
 
-def brute_fewest_failures(game, candidates):
-    """Three guesses left: min over the next guess of the sum over its parts of
-    |part| - (most reply classes any guess makes on the part)."""
+def brute_fewest_failures(game, candidates, guesses_left=3):
+    """The fewest answers not found within `guesses_left` guesses, by trying every guess sequence:
+    every next guess and, for each of its parts, every guess after it, down to the last guess
+    (where only the answer guessed is found). Memoized on the candidate set; no formula."""
     matrix, won = game.matrix, game.won
 
-    def classes(part):
-        return max(len(set(int(matrix[h, a]) for a in part)) for h in range(len(game.guesses)))
+    @lru_cache(maxsize=None)
+    def lost(cands: frozenset, left: int) -> int:
+        if len(cands) <= 1:
+            return 0  # guess it
+        if left == 1:  # the last guess: every guess tried at once, the best finds the most
+            return len(cands) - int((matrix[:, sorted(cands)] == won).sum(axis=1).max())
+        best = len(cands)
+        for g in range(len(game.guesses)):
+            total = 0
+            for code, part in plain_parts(game, g, sorted(cands)).items():
+                if code != won:
+                    total += lost(frozenset(part), left - 1)
+                    if total >= best:
+                        break
+            best = min(best, total)
+        return best
 
-    best = len(candidates)
-    for g in range(len(game.guesses)):
-        parts = plain_parts(game, g, candidates)
-        lost = sum(len(p) - classes(p) for c, p in parts.items() if c != won and len(p) > 1)
-        best = min(best, lost)
-    return best
+    return lost(frozenset(int(c) for c in candidates), guesses_left)
+
+
+#: Families of answers that rhyme (many share four letters), so that three guesses cannot always
+#: find them all: the fewest failures is often above zero.
+RHYMES = [("ight", "ound", "atch", "aste"), ("ill", "ack", "ake", "ave", "ash"),
+          ("ore", "ine", "ast", "ower", "ing")]
+
+
+def rhyming_game(endings: tuple[str, ...], extra: bool) -> Game:
+    """The original answers with these endings; as guesses, themselves (and a few other words)."""
+    answers = tuple(w for w in load_words("answers-2315").words if w.endswith(endings))
+    extra_words = ("salet", "crane", "fjord", "nymph", "gucks", "vibex", "waltz", "chomp")
+    return Game(WordList("rhymes", answers, "test"),
+                WordList("rhymes+", answers + (extra_words if extra else ()), "test"))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -91,15 +118,23 @@ def test_tiny_pair_pool_gives_the_same_answers():
         assert big.can_finish(S, 3) == tiny.can_finish(S, 3)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_fewest_failures_matches_brute_force(seed):
-    game = small_game(60, offset=20 * seed)
+@pytest.mark.parametrize("endings", RHYMES)
+@pytest.mark.parametrize("extra", [False, True])
+def test_fewest_failures_matches_brute_force(endings, extra):
+    game = rhyming_game(endings, extra)
     solver = Solver(game, cache_mb=16, pair_mb=8)
-    rng = np.random.default_rng(seed)
-    for n in (8, 15, 30, 60):
+    rng = np.random.default_rng(len(game.answers))
+    found = []
+    for n in (10, 20, len(game.answers)):
         S = np.sort(rng.choice(len(game.answers), n, replace=False)).astype(np.int32)
         solver.load_state(None)
-        assert fewest_failures(solver.ws, S, 0, 1 << 28) == brute_fewest_failures(game, S)
+        expected = brute_fewest_failures(game, S)
+        assert fewest_failures(solver.ws, S, 0, 1 << 28) == expected, n
+        if expected > 0:  # below the cutoff exact, at it a bound no lower than the cutoff
+            assert fewest_failures(solver.ws, S, 0, expected + 1) == expected
+            assert fewest_failures(solver.ws, S, 0, expected) >= expected
+        found.append(expected)
+    assert found[-1] > 0  # the whole family cannot be found within three guesses
 
 
 def test_evil_walk_reproduces_norvig():
@@ -124,32 +159,79 @@ def test_evil_walk_takes_the_largest_branch_every_time():
         history.append((guess, code))
 
 
-def test_worst_objective_cli_all_words_resumes(tmp_path):
-    import json
-    import subprocess
-    import sys
+def brute_feasible_first_words(game: Game) -> set[str]:
+    """The first guesses after which every part can be finished within the guesses left, by
+    brute force (brute_can_finish on each part)."""
+    out = set()
+    for g, word in enumerate(game.guesses.words):
+        parts = plain_parts(game, g, game.all_candidates())
+        if all(brute_can_finish(game, p, game.max_guesses - 1) for c, p in parts.items()
+               if c != game.won):
+            out.add(word)
+    return out
 
-    game = small_game(60)
+
+@pytest.mark.parametrize("rhymes, code", [(False, 0), (True, 1)])
+def test_worst_objective_cli_all_words_resumes(tmp_path, capsys, rhymes, code):
+    """Within 3 guesses: 60 varied answers (some first words do it) and 30 rhyming ones (none
+    does): the feasible words and the exit code are those of brute force, also on resuming."""
+    game = rhyming_game(RHYMES[0], extra=False) if rhymes else small_game(60)
+    depth = 3
     answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
     answers.write_text("\n".join(game.answers.words) + "\n")
     guesses.write_text("\n".join(game.guesses.words) + "\n")
-    args = [sys.executable, "-m", "optimal.search", "--objective", "worst", "--max-depth", "3",
-            "--answers", str(answers), "--guesses", str(guesses), "--out", str(tmp_path / "res"),
-            "--quiet", "--jobs", "1"]
-    first = subprocess.run(args + ["--all"], capture_output=True, text=True)
-    assert first.returncode in (0, 1) and "Traceback" not in first.stderr
-    out_dir = tmp_path / "res" / "answers-guesses-normal-d3-worst"
+    args = ["--objective", "worst", "--max-depth", str(depth), "--answers", str(answers),
+            "--guesses", str(guesses), "--out", str(tmp_path / "res"), "--quiet", "--jobs", "1",
+            "--all"]
+    limited = game.with_limits(max_guesses=depth)
+    feasible = brute_feasible_first_words(limited)
+    assert bool(feasible) == (code == 0)
+    assert search(args) == code
+    out_dir = tmp_path / "res" / f"answers-guesses-normal-d{depth}-worst"
     checkpoint = json.loads((out_dir / "checkpoint-worst-all.json").read_text())
     summary = json.loads((out_dir / "summary.json").read_text())
-    assert len(checkpoint["results"]) == len(summary["results"]) > 40
-    again = subprocess.run(args + ["--all"], capture_output=True, text=True)
-    assert again.returncode == first.returncode
+    assert len(checkpoint["results"]) == len(summary["results"]) == len(game.guesses)
+    assert set(summary["feasible"]) == feasible
+    assert {r["word"] for r in summary["results"] if r["feasible"]} == feasible
+    if code:
+        assert capsys.readouterr().err.strip().startswith("python -m optimal.search: error: no tree exists")
+    else:  # the tree written for the first feasible word finds every answer in time
+        tree = read_tree(out_dir / f"{summary['feasible'][0]}.json").tree
+        assert check(tree, limited).max() <= depth
+    for result in summary["results"][:12]:  # the failing branch named cannot be finished
+        if not result["feasible"]:
+            branch = result["failing"][0]
+            parts = plain_parts(limited, limited.guess_id(result["word"]), game.all_candidates())
+            part = parts[limited.parse_reply(branch["reply"])]
+            assert len(part) == branch["answers"] and not brute_can_finish(limited, part, depth - 1)
+    again = search(args)  # resumes from the checkpoint: the same answer
+    assert again == code
     assert json.loads((out_dir / "summary.json").read_text())["feasible"] == summary["feasible"]
-    solver = Solver(game.with_limits(max_guesses=3), cache_mb=16, pair_mb=8)
-    for word in summary["feasible"][:3]:
-        tree = solver.finishing_tree(game.all_candidates(), 3, first=game.guess_id(word))
-        assert tree is not None and check(tree, game.with_limits(max_guesses=3)).max() <= 3
-    for result in summary["results"][:10]:
-        feasible = solver.finishing_tree(game.all_candidates(), 3,
-                                         first=game.guess_id(result["word"])) is not None
-        assert feasible == result["feasible"]
+
+
+def test_shortfall_cli_matches_brute_force(tmp_path, capsys):
+    """--shortfall: with 4 guesses, every branch of each first word that cannot be finished is
+    listed with the fewest answers it must lose (three guesses left there), as brute force finds."""
+    game = rhyming_game(RHYMES[0], extra=False).with_limits(max_guesses=4)
+    answers = tmp_path / "rhymes.txt"
+    answers.write_text("\n".join(game.answers.words) + "\n")
+    assert search(["--objective", "worst", "--max-depth", "4", "--answers", str(answers), "--out",
+                   str(tmp_path), "--quiet", "--jobs", "1", "--first", "waste,night",
+                   "--shortfall", "2"]) == 1
+    summary = json.loads((tmp_path / "rhymes-rhymes-normal-d4-worst" / "summary.json").read_text())
+    assert [r["word"] for r in summary["results"]] == ["waste", "night"]
+    rows = {cells[1]: cells for cells in ([c.strip() for c in line.strip("|").split("|")]
+                                          for line in capsys.readouterr().out.splitlines()
+                                          if line.startswith("| ") and " | no | " in line)}
+    for result in summary["results"]:
+        parts = plain_parts(game, game.guess_id(result["word"]), game.all_candidates())
+        failing = {game.reply_text(c): p for c, p in parts.items()
+                   if c != game.won and not brute_can_finish(game, p, 3)}
+        assert {b["reply"] for b in result["failing"]} == set(failing) and result["complete"]
+        for branch in result["failing"]:
+            part = failing[branch["reply"]]
+            assert branch["answers"] == len(part)
+            assert branch["lost"] == brute_fewest_failures(game, part) > 0
+        row = rows[result["word"].upper()]
+        assert row[3].startswith(f"{len(failing)}: ")
+        assert row[4] == str(sum(brute_fewest_failures(game, p) for p in failing.values()))

@@ -22,7 +22,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from optimal.cli.args import Parser, add_game_arguments, game_from_args
+from optimal.cli.args import (Parser, add_game_arguments, bounded_int, game_from_args,
+                              non_negative_int, word_list)
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, OptimalError
 from optimal.play.assistant import OPTIMAL_MAX, Assistant, parse_step, split_history
@@ -127,7 +128,8 @@ def run_history(assistant: Assistant, text: str, out: TextIO) -> int:
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="python -m optimal.assist", description=__doc__, epilog=EXAMPLES)
+    parser = Parser(prog="python -m optimal.assist", description=__doc__, epilog=EXAMPLES,
+                    empty_ok=("history",))  # --history '': no step yet, the opening suggestions
     add_game_arguments(parser, default_depth=None)
     for action in parser._actions:
         if action.dest == "max_depth":
@@ -136,19 +138,19 @@ def build_parser() -> Parser:
     play.add_argument("--history", metavar="STEPS",
                       help="non-interactive: the steps so far, e.g. salet=BBYBB,clint=BYYBB "
                            "(several boards: salet=BBYBB/GYBBB); prints the state and suggestions")
-    play.add_argument("--boards", type=int, default=1, metavar="N",
+    play.add_argument("--boards", type=bounded_int(1, 64), default=1, metavar="N",
                       help="boards played at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle")
     play.add_argument("--absurdle", action="store_true",
                       help="Absurdle: type only guesses; the assistant replies as Absurdle")
     play.add_argument("--puzzle", action="store_true",
                       help="practise: a random answer and 2 or 3 random guesses already played")
-    play.add_argument("--answer", metavar="WORD[,WORD...]",
+    play.add_argument("--answer", type=word_list, metavar="WORD[,WORD...]",
                       help="the secret answer (one per board): the assistant replies itself")
     play.add_argument("--seed", type=int, metavar="N",
                       help="seed for the puzzle and the random-word suggestion (repeatable runs)")
     play.add_argument("--show", action="store_true",
                       help="spoilers: print the remaining answers after every step")
-    play.add_argument("--optimal-max", type=int, default=OPTIMAL_MAX, metavar="N",
+    play.add_argument("--optimal-max", type=non_negative_int, default=OPTIMAL_MAX, metavar="N",
                       help=f"run the exact search only up to N candidates (default {OPTIMAL_MAX})")
     return parser
 
@@ -158,7 +160,7 @@ def assistant_from_args(args) -> Assistant:
     if args.max_depth is None:
         args.max_depth = args.boards + 5 if args.boards > 1 else 6
     game = game_from_args(args, default_lists="original")
-    secrets = [w.strip() for w in args.answer.split(",") if w.strip()] if args.answer else None
+    secrets = list(args.answer) if args.answer else None
     return Assistant(game, args.boards, args.absurdle, secrets, args.puzzle, args.seed,
                      args.optimal_max, args.show)
 
@@ -171,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
         assistant = assistant_from_args(args)
         if args.history is not None:
             return run_history(assistant, args.history, sys.stdout)
+        if sys.stdin is None or sys.stdin.closed:
+            raise BadInput("standard input is closed: type steps at a terminal, pipe them in, or "
+                           "give them with --history")
         return run_loop(assistant, sys.stdin, sys.stdout, "> " if sys.stdin.isatty() else "")
 
     return run_cli(body, parser.prog)

@@ -5,42 +5,110 @@ argument types, and the game options (lists, rule, mode, guess limit) with the G
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
+from optimal.files import MB, cores, memory_bytes, notice
 from optimal.game import Game
 from optimal.rules import GAMES
 from optimal.rules.jotto import JOTTO, jotto_words
-from optimal.words import LIST_PAIRS, include_answers, load_lists, load_words
+from optimal.words import BUNDLED_LISTS, LIST_PAIRS, include_answers, load_lists, load_words
+
+
+#: The most guesses any game here allows: no tree needs more (tree replay stops there too), and
+#: the search allocates work space per guess, so a limit of 100,000,000 must be refused, not tried.
+MAX_DEPTH = 64
+#: The widest beam: more guesses per node than any list has (and a numba int32 stays safe).
+MAX_BEAM = 1_000_000
+INT32 = 2**31 - 1
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (and exit 2), like every other bad input."""
+    """argparse, but a usage error is one line on stderr (and exit 2), like every other bad input,
+    and an empty value (`--first ''`) is refused rather than taken as "not given". Options named in
+    `empty_ok` (dest names) may be empty on purpose (e.g. assist's `--history ''`: no step yet)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, empty_ok: tuple[str, ...] = (), **kwargs):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)
+        self.empty_ok = set(empty_ok)
 
     def error(self, message: str):  # noqa: D102 (argparse's hook)
         sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         raise SystemExit(2)
 
+    def _get_value(self, action, arg_string):  # argparse's hook for every value it converts
+        name = "/".join(action.option_strings) or action.metavar or action.dest
+        if not arg_string.strip() and action.dest not in self.empty_ok:
+            self.error(f"argument {name}: needs a value, not an empty string")
+        if "\0" in arg_string:  # only a program calling main() can pass one; no path may hold it
+            self.error(f"argument {name}: contains a NUL character")
+        return super()._get_value(action, arg_string)
 
-def positive_int(text: str) -> int:
-    """argparse type for counts that must be at least 1 (a bad value is one line, exit 2)."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """argparse type for a whole number between `low` and `high` (a bad value is one line, exit 2)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value:,}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {value:,}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+positive_int = bounded_int(1, INT32)  # counts that must be at least 1
+non_negative_int = bounded_int(0, INT32)  # seeds and other values that must be at least 0
+depth = bounded_int(1, MAX_DEPTH)  # a guess limit
+
+
+def workers(text: str) -> int:
+    """argparse type for --jobs: at least 1; more than the cores available is capped (with a note,
+    see `capped_workers`), since a worker per task would only cost memory."""
+    return positive_int(text)
+
+
+def capped_workers(jobs: int) -> int:
+    """`jobs`, or the number of cores when it is larger (saying so on stderr)."""
+    available = cores()
+    if jobs > available:
+        notice(f"--jobs {jobs:,} capped at the {available} core(s) available")
+        return available
+    return jobs
+
+
+def memory_mb(text: str) -> float:
+    """argparse type for a memory size in MB: positive, finite, and within the machine's memory."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of MB") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of MB, not {text.strip()}")
+    total = memory_bytes() / MB
+    if value > total:
+        raise argparse.ArgumentTypeError(f"{value:,.0f} MB is more than this machine's "
+                                         f"{total:,.0f} MB of memory")
     return value
 
 
-def non_negative_int(text: str) -> int:
-    """argparse type for seeds and other values that must be at least 0."""
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+def seconds(text: str) -> float:
+    """argparse type for a time in seconds: positive and finite (at most a year)."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= 365 * 86400:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, at most a year, "
+                                         f"not {text.strip()}")
     return value
 
 
@@ -50,11 +118,21 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
         try:
             values = [int(part) for part in text.split(",") if part.strip()]
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r}: expected numbers like 1,5,20") from None
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: expected numbers like 1,5,20") from None
         if not values or min(values) < minimum:
-            raise argparse.ArgumentTypeError(f"{text!r}: widths must be at least {minimum}")
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be at least {minimum}")
+        if max(values) > MAX_BEAM:
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be at most {MAX_BEAM:,}")
         return values
     return parse
+
+
+def word_list(text: str) -> tuple[str, ...]:
+    """argparse type for WORD[,WORD...]: the words, lower case, without repeats; at least one."""
+    words = tuple(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
+    if not words:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} names no word")
+    return words
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max-depth",
@@ -69,13 +147,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
                             "norvig = the 2,309 answers as both; nyt-extended = the extended "
-                            "3,158 answers with the 14,855 guesses)")
+                            "3,158 answers with the 14,855 guesses; len4, len6, len7 = other word "
+                            "lengths: 1,000/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
-                       "list (answers-2315, guesses-12972, nyt-answers, nyt-guesses, nyt-answers-3158)")
+                       f"list ({', '.join(BUNDLED_LISTS)})")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     group.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
-    group.add_argument(depth_flag, dest="max_depth", type=int, default=default_depth, metavar="N",
-                       help=f"most guesses allowed (default {default_depth})")
+    group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth, metavar="N",
+                       help=f"most guesses allowed, 1 to {MAX_DEPTH} (default {default_depth})")
 
 
 @dataclass(frozen=True)

@@ -3,21 +3,36 @@
 Layout (DESIGN.md): `results/<answers>-<guesses>-<mode>-d<max_depth>/` holds `<first>.json`,
 `<first>.tree.txt`, `summary.json` and `REPORT.md`. Every tree is verified by replaying every answer
 before it is written, and every file is written atomically.
+
+A run claims its folder before any work starts (`claimed_folder`: created, checked writable, and
+locked with a file naming the owner's pid, so a second writer is refused with one line), and writes
+its files as a set (`file_set`): each is written into a staging folder, and only when all are
+written are they moved into place and `MANIFEST.json`, naming each with its sha256, written last.
+An error on the way (a path blocked by a folder, a full disk) leaves the folder as it was; a crash
+in the middle of the moves leaves no manifest, and `read_file_set` refuses a folder whose files do
+not match theirs.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import os
 import platform
+import shutil
+import socket
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
 
 from optimal import __version__
+from optimal.errors import BadInput, CannotWrite
 from optimal.files import atomic_write_text
 from optimal import dordle
 from optimal.game import Game
@@ -102,3 +117,194 @@ def dordle_tree_stats(tree: dordle.VerifiedDordleTree, proven: bool, lower_bound
     stats = tree.stats()
     stats.update(proven_optimal=bool(proven), lower_bound=int(lower_bound), status=label)
     return stats
+
+
+# ---------------------------------------------------------------- claiming a folder
+
+LOCK = ".lock"
+MANIFEST = "MANIFEST.json"
+
+
+@contextmanager
+def claimed_folder(directory: str | Path) -> Iterator[Path]:
+    """Claim a run's folder before any work starts: create it, check that a file can be written
+    there, and take its lock (a file naming this process), so that a run that could not save its
+    results fails at once, and a second run writing to the same folder is refused with one line.
+    On exit the lock is released, and folders this created are removed again if nothing was
+    written in them."""
+    directory = Path(directory)
+    created = _make_folders(directory)
+    try:
+        _probe(directory)
+        _take_lock(directory / LOCK)
+    except BaseException:
+        _remove_empty(created)
+        raise
+    try:
+        yield directory
+    finally:
+        try:
+            os.unlink(directory / LOCK)
+        except OSError:
+            pass
+        _remove_empty(created)
+
+
+def _make_folders(directory: Path) -> list[Path]:
+    """Create `directory` and its missing parents; the ones created, deepest first."""
+    missing = []
+    for folder in [directory, *directory.parents]:
+        if folder.exists() or folder.is_symlink():
+            break
+        missing.append(folder)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise CannotWrite(f"cannot write {directory}: a file stands where the folder should be") from None
+    except OSError as error:
+        raise CannotWrite(f"cannot write {directory}: {error.strerror or error}") from None
+    if not directory.is_dir():
+        raise CannotWrite(f"cannot write {directory}: not a folder")
+    return missing
+
+
+def _probe(directory: Path) -> None:
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=directory)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise CannotWrite(f"cannot write {directory}: {error.strerror or error}") from None
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    for folder in folders:  # deepest first
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
+def _take_lock(path: Path) -> None:
+    """Create the lock file; refuse when a live process on this machine holds it. A lock left by a
+    process that no longer runs (killed, machine restarted) is taken over."""
+    me = {"pid": os.getpid(), "host": socket.gethostname(),
+          "started": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()}
+    for _ in range(3):
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            owner = _lock_owner(path)
+            if owner is not None:
+                where = "" if owner.get("host") == me["host"] else f" on {owner.get('host')}"
+                raise BadInput(f"{path.parent} is being written by another run (pid "
+                               f"{owner.get('pid')}{where}, since {owner.get('started')}); wait "
+                               f"for it, use another --out, or delete {path} if no run is active")
+            try:
+                os.unlink(path)  # stale: its owner is gone
+            except FileNotFoundError:
+                pass
+            continue
+        except OSError as error:
+            raise CannotWrite(f"cannot write {path}: {error.strerror or error}") from None
+        with os.fdopen(fd, "w") as handle:
+            handle.write(json.dumps(me) + "\n")
+        return
+    raise BadInput(f"{path.parent}: another run keeps taking the lock {path}")
+
+
+def _lock_owner(path: Path) -> dict | None:
+    """Who holds a lock, when that process still runs (None for a stale or unreadable lock)."""
+    try:
+        owner = json.loads(path.read_text())
+        pid = int(owner["pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if owner.get("host") != socket.gethostname():
+        return owner  # another machine's process: cannot be checked, so it is respected
+    if pid == os.getpid():
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        return owner  # alive, another user's
+    return owner
+
+
+# ---------------------------------------------------------------- a run's files as a set
+
+
+@contextmanager
+def file_set(directory: str | Path) -> Iterator[Path]:
+    """Write a run's files as a set: the caller writes them into the staging folder this yields;
+    when it finishes without error every file is moved into `directory` and MANIFEST.json (each
+    file's sha256) is written last. An error before the moves (a write that fails, a target path
+    taken by a folder) leaves `directory` as it was."""
+    directory = Path(directory)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=directory))
+    except OSError as error:
+        raise CannotWrite(f"cannot write {directory}: {error.strerror or error}") from None
+    try:
+        yield staging
+        names = sorted(path.name for path in staging.iterdir())
+        for name in names + [MANIFEST]:
+            target = directory / name
+            if target.is_dir() or (target.exists() and not target.is_file()):
+                raise CannotWrite(f"cannot write {target}: something other than a file is there")
+        files = {name: _sha256(staging / name) for name in names}
+        try:
+            os.unlink(directory / MANIFEST)  # no manifest while the set is incomplete
+        except FileNotFoundError:
+            pass
+        for name in names:
+            os.replace(staging / name, directory / name)
+        atomic_write_text(directory / MANIFEST, json.dumps(
+            {"format": "optimal-run/1", "files": files}, indent=1) + "\n")
+    except OSError as error:
+        if isinstance(error, CannotWrite):
+            raise
+        raise CannotWrite(f"cannot write {error.filename or directory}: "
+                          f"{error.strerror or error}") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def read_file_set(directory: str | Path) -> dict[str, str]:
+    """The files of the last complete run in a folder ({name: sha256}), after checking each still
+    has the content the manifest names; BadInput when the set is incomplete or changed."""
+    directory = Path(directory)
+    try:
+        files = json.loads((directory / MANIFEST).read_text())["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise BadInput(f"{directory}: no complete run (no readable {MANIFEST})") from None
+    for name, digest in files.items():
+        path = directory / name
+        if not path.is_file() or _sha256(path) != digest:
+            raise BadInput(f"{directory}: {name} is not the file of the last complete run")
+    return files
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def writable_file(path: str | Path) -> Path:
+    """Check, before any work, that a single output file (greedy --out, pangrams --out) can be
+    written: a file name (not a folder), under a folder that accepts files (missing folders in
+    between are created when the file is written)."""
+    text = str(path)
+    path = Path(path)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise CannotWrite(f"cannot write {text}: it names a folder; give a file name")
+    if path.exists() and not path.is_file():
+        raise CannotWrite(f"cannot write {text}: not a regular file")
+    folder = path.parent  # it, or the nearest folder above it that exists (the rest is created)
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise CannotWrite(f"cannot write {text}: {folder} is not a folder")
+    _probe(folder)
+    return path

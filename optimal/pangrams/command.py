@@ -12,7 +12,8 @@ import optimal.pangrams
 from collections import Counter
 from collections.abc import Sequence
 
-from optimal.cli.args import Parser
+from optimal.cli.args import Parser, non_negative_int
+from optimal.cli.outputs import writable_file
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput
 from optimal.files import atomic_write_text
@@ -45,13 +46,13 @@ def main(argv: list[str] | None = None) -> int:
                              "which must agree (default bitmask)")
     parser.add_argument("--out", metavar="FILE",
                         help="also write every word solution to FILE, one a line (atomically)")
-    parser.add_argument("--limit", type=int, metavar="N",
+    parser.add_argument("--limit", type=non_negative_int, metavar="N",
                         help="print only the first N word solutions (0: counts only)")
     args = parser.parse_args(argv)
-    if args.limit is not None and args.limit < 0:
-        parser.error(f"--limit must be 0 or more, not {args.limit}")
 
     def body() -> int:
+        if args.out:
+            writable_file(args.out)  # before any work
         word_list = load_words(args.list)
         words = list(word_list.words)
         if word_list.length != WORD_LENGTH:

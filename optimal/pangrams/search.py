@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 from numba import njit
 
+import lookahead  # noqa: F401  (first: it points numba's cache at the checked kernel-cache folder)
 from optimal.errors import BadInput, SearchIncomplete
 
 WORD_LENGTH = 5  # five words of five letters: 25 of the 26 letters

@@ -2,31 +2,33 @@
 
 The terminal assistant (`python -m optimal.assist`) and the web page (`python -m optimal.web`) both
 drive an `Assistant`: `play` applies a step (or raises BadInput and changes nothing), `undo` takes
-one back, `report` describes the state and suggests next guesses by several strategies (greedy
-metrics from `greedy`, the proven optimum from `lookahead` when the candidates are few enough).
-Nothing here reads input or prints.
+one back, `analysis` describes the state and suggests next guesses by several strategies (greedy
+metrics from `greedy`, the proven optimum from `lookahead` when the candidates are few enough) as
+values (`optimal.play.analysis`), which the terminal renders as text (`report`, via
+`optimal.play.text`) and the web page as JSON. With two boards (Dordle) the suggestion is the
+Dordle engine's next guess, proven when its exact search finishes within the time budget (else a
+beam's, said so). Nothing here reads input or prints.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import textwrap
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from greedy import METRICS, pool_for, score_guesses
-from lookahead import SearchSetting, best_next_guess, dordle_next_guess
 from optimal.adversaries import absurdle_reply
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.game import Game, HardState
+from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
+from optimal.play.cache import LruCache
+from optimal.play.exact import DirectSearch
+from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
-DORDLE_BUDGET = 2.0  # seconds the Dordle engine may search for a two-board suggestion
-CACHE_MB = 64  # the exact search's memo: small, since the sets it sees here are small
 PUZZLE_STEPS = (2, 3)  # how many random guesses a practice puzzle starts with
-BOARD_NAMES = {1: "Wordle", 2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle"}
 
 #: (label, metric name, how to show its score) of the greedy strategies, in display order.
 STRATEGIES = (
@@ -34,6 +36,7 @@ STRATEGIES = (
     ("best max", "max", lambda s: f"at most {int(s)} left"),
     ("best average", "expectation", lambda s: f"{s:.2f} left on average"),
 )
+
 
 @dataclass(frozen=True)
 class Board:
@@ -47,39 +50,6 @@ class Board:
     @property
     def solved(self) -> bool:
         return self.solved_at is not None
-
-
-@dataclass
-class Suggestion:
-    """One strategy's next guess, with a short note on why (its score)."""
-
-    label: str
-    word: str
-    note: str
-
-
-def plural(n: int, noun: str) -> str:
-    """'1 answer', '2 answers', '2 guesses', '2 replies'."""
-    if n == 1:
-        return f"{n:,} {noun}"
-    if noun.endswith("s"):
-        return f"{n:,} {noun}es"
-    if noun.endswith("y"):
-        return f"{n:,} {noun[:-1]}ies"
-    return f"{n:,} {noun}s"
-
-
-def wrap_items(items: list[str], head: str = "", width: int = 100) -> list[str]:
-    """Items joined by '; ' on lines of at most `width` characters, never breaking an item (a
-    Sedecordle step has 16 of them)."""
-    lines, line = [], head
-    for item in items:
-        piece = item if line in (head, "  ") else "; " + item
-        if len(line) + len(piece) > width and line not in (head, "  "):
-            lines.append(line + ";")
-            line, piece = "  ", item
-        line += piece
-    return lines + [line]
 
 
 def parse_step(text: str) -> tuple[str, list[str]]:
@@ -121,20 +91,65 @@ def greedy_suggestions(game: Game, candidates: np.ndarray, pool: np.ndarray) -> 
     return out
 
 
+def absurdle_suggestion(game: Game, candidates: np.ndarray, pool: np.ndarray) -> Suggestion:
+    """Against Absurdle, which keeps the largest group: the guess whose largest group is smallest."""
+    _, counts = score_guesses(game, METRICS["max"], candidates, pool)
+    is_candidate = np.isin(pool, game.guess_of_answer[candidates])
+    useful = (counts.max(axis=1) < len(candidates)) | is_candidate
+    scores = METRICS["max"](counts)
+    best = choose(scores, useful, is_candidate)
+    return Suggestion("smallest largest group", game.guesses.words[pool[best]],
+                      f"smallest largest group: at most {int(scores[best]):,} left")
+
+
+def optimal_suggestion(found: Found | None, n: int, left: int | None,
+                       optimal_max: int) -> tuple[Suggestion, str | None]:
+    """The optimum's row and the verdict line, from what the search found (None: not searched,
+    too many candidates)."""
+    if found is None:
+        return (Suggestion("optimal", "-", f"skipped: {n:,} candidates > {optimal_max}",
+                           "skipped"), None)
+    if found.word is not None:
+        each = f"{found.total:,} guesses in all for the {n:,} answers ({found.total / n:.3f} each)"
+        decided = (f"decided: every remaining answer can be found within the "
+                   f"{plural(left, 'guess')} left")
+        if found.proven:
+            return Suggestion("optimal", found.word, f"{each}, proven", "proven", found.total), decided
+        return (Suggestion("optimal", found.word,
+                           f"{each}, upper bound (beam {found.beam}: {found.why})", "upper bound",
+                           found.total), decided)
+    if found.proven:
+        return (Suggestion("optimal", "-", "no tree within the guesses left", "none"),
+                f"not decided: no strategy is sure to find all {n:,} answers within the "
+                f"{plural(left, 'guess')} left")
+    if found.beam:
+        return (Suggestion("optimal", "-", f"no tree found by a beam of {found.beam} ({found.why})",
+                           "undecided"), None)
+    return Suggestion("optimal", "-", f"no result yet ({found.why})", "pending"), None
+
+
 class Assistant:
     """The state of one game being played (or watched): boards, history, and the suggestions.
 
-    Kept apart from any input or output, so the prompt loop, --history and the tests drive the same
-    object: `play` applies a step (or raises BadInput and changes nothing), `report` describes the
-    state and suggests next guesses, `candidate_lines` shows the spoilers.
+    Kept apart from any input or output, so the prompt loop, --history, the web page and the tests
+    drive the same object: `play` applies a step (or raises BadInput and changes nothing),
+    `analysis` describes the state and suggests next guesses as values, `report` renders them as
+    the terminal's lines.
+
+    `search` finds the optimum (default: the exact search in this thread; a web server passes a
+    `BudgetedSearch`), `scores` keeps greedy scores between steps (a server shares one between
+    requests).
     """
 
     def __init__(self, game: Game, boards: int = 1, absurdle: bool = False,
                  secrets: list[str] | None = None, puzzle: bool = False, seed: int | None = None,
-                 optimal_max: int = OPTIMAL_MAX, show: bool = False):
+                 optimal_max: int = OPTIMAL_MAX, show: bool = False, search=None,
+                 scores: LruCache | None = None):
         self._check_options(game, boards, absurdle, secrets, puzzle)
         self.game, self.absurdle, self.puzzle = game, absurdle, puzzle
         self.optimal_max, self.show, self.seed = optimal_max, show, seed
+        self.search = search or DirectSearch()
+        self.scores = scores if scores is not None else LruCache(64)
         self.rng = random.Random(seed)
         if puzzle and not secrets:
             if boards > len(game.answers):
@@ -144,9 +159,9 @@ class Assistant:
         ids = [game.answer_index[w.lower()] for w in secrets] if secrets else [None] * boards
         self.boards = [Board(game.all_candidates(), secret) for secret in ids]
         self.history: list[tuple[str, list[int | None]]] = []
-        self._undo: list[tuple[list[Board], list]] = []
+        self.steps: list[StepView] = []
+        self._undo: list[tuple[list[Board], list, list]] = []
         self._opening: list[str] | None = None  # a puzzle's moves, played once, as shown
-        self._split_cache: dict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     @staticmethod
     def _check_options(game: Game, boards: int, absurdle: bool, secrets: list[str] | None,
@@ -166,7 +181,7 @@ class Assistant:
                 raise BadInput(f"--answer needs {boards} word(s), one per board; got {len(secrets)}")
             for word in secrets:
                 if word.lower() not in game.answer_index:
-                    raise BadInput(f"{word.upper()!r} is not in the answer list {game.answers.name}")
+                    raise BadInput(f"{quoted(word.upper())} is not in the answer list {game.answers.name}")
 
     # ------------------------------------------------------------ state
 
@@ -207,7 +222,8 @@ class Assistant:
 
     def play(self, word: str, replies: list[str]) -> list[str]:
         """Apply one step: the guess and its reply texts (one per unsolved board, or none when the
-        assistant replies itself). Raises BadInput, leaving the state unchanged, on a wrong step."""
+        assistant replies itself). Raises BadInput, leaving the state unchanged, on a wrong step.
+        Returns the step's line of terminal text."""
         if self.over:
             raise BadInput("the game is over: " + ("every board is solved" if self.won
                                                    else "no guess is left"))
@@ -216,17 +232,23 @@ class Assistant:
         self._check_hard(word)
         codes = self._codes(guess, replies)
         boards = self._filtered(guess, codes)
-        self._undo.append((self.boards, self.history))
+        self._undo.append((self.boards, self.history, self.steps))
         self.boards = boards
         self.history = self.history + [(word, [codes.get(k) for k in range(len(boards))])]
-        return [self._step_line(word, codes)]
+        step = StepView(word, tuple(
+            None if k not in codes else
+            BoardReply(self.game.reply_text(codes[k]), len(boards[k].candidates),
+                       codes[k] == self.game.won)
+            for k in range(len(boards))))
+        self.steps = self.steps + [step]
+        return [step_line(step, self.absurdle)]
 
     def undo(self) -> list[str]:
         """Take back the last step (a mistyped reply that still fitted some answer)."""
         if not self._undo:
             raise BadInput("nothing to undo")
         word = self.history[-1][0]
-        self.boards, self.history = self._undo.pop()
+        self.boards, self.history, self.steps = self._undo.pop()
         return [f"took back {word.upper()}"]
 
     def _check_hard(self, word: str) -> None:
@@ -257,7 +279,7 @@ class Assistant:
             raise BadInput(f"type {word} and its colours, e.g. {word.lower()} {example}")
         if len(replies) != len(unsolved):
             if not self.multi:
-                raise BadInput(f"{word} takes one reply; got {len(replies)}: {' '.join(replies)}")
+                raise BadInput(f"{word} takes one reply; got {len(replies):,}: {quoted(' '.join(replies))}")
             which = ", ".join(str(k + 1) for k in unsolved)
             raise BadInput(f"{word} needs {plural(len(unsolved), 'reply')}, one per unsolved board "
                            f"({which}); got {len(replies)}")
@@ -301,42 +323,22 @@ class Assistant:
                              solved_at=number if code == self.game.won else None)
         return out
 
-    def _step_line(self, word: str, codes: dict[int, int]) -> str:
-        shown = word.upper()
-        if not self.multi:
-            code = codes[0]
-            who = "Absurdle replies " if self.absurdle else ""
-            if code == self.game.won:
-                return f"{shown} {self.game.reply_text(code)}: found it"
-            return (f"{shown} {who}{self.game.reply_text(code)}: "
-                    f"{plural(len(self.boards[0].candidates), 'answer')} left")
-        parts = []
-        for k, code in codes.items():
-            reply = self.game.reply_text(code)
-            left = ("solved" if code == self.game.won
-                    else f"{len(self.boards[k].candidates):,} left")
-            parts.append(f"board {k + 1} {reply} {left}")
-        return "\n".join(wrap_items(parts, f"{shown}: "))
-
     def random_guess(self) -> str:
-        """A random allowed (and in hard mode legal) guess that is no board's secret: the moves
-        of a practice puzzle, which must not finish a board by chance."""
+        """A random allowed (and in hard mode legal) guess that is no board's secret and not
+        played yet: the moves of a practice puzzle, which must not finish a board by chance nor
+        repeat themselves."""
         pool = np.nonzero(self.game.legal_mask(self.hard_state()))[0]
         secrets = {int(self.game.guess_of_answer[b.secret]) for b in self.boards if b.secret is not None}
+        played = {word for word, _ in self.history}
         while True:
             guess = int(pool[self.rng.randrange(len(pool))])
-            if guess not in secrets:
+            if guess not in secrets and self.game.guesses.words[guess] not in played:
                 return self.game.guesses.words[guess]
 
     def start(self) -> list[str]:
-        """The opening lines: what is being played and, for a puzzle, its random first moves."""
-        game = self.game
-        what = "Absurdle" if self.absurdle else BOARD_NAMES.get(len(self.boards),
-                                                                f"{len(self.boards)} boards")
-        limit = "no guess limit" if self.absurdle else plural(game.max_guesses, "guess")
-        lines = [f"{what}: {len(game.answers):,} answers ({game.answers.name}), "
-                 f"{len(game.guesses):,} allowed guesses ({game.guesses.name}), {game.mode} mode, "
-                 f"{limit}."]
+        """The opening lines: what is being played and, for a puzzle, its random first moves
+        (played once, on the first call)."""
+        lines = [header_line(self.game, len(self.boards), self.absurdle)]
         if self.puzzle:
             lines.append(f"puzzle (seed {self.seed}): the first guesses are played; you continue "
                          f"(type a word, the assistant replies)")
@@ -349,122 +351,124 @@ class Assistant:
             lines += self._opening
         return lines
 
-    # ------------------------------------------------------------ reporting
+    @property
+    def opening_steps(self) -> int:
+        """How many of the steps are the puzzle's own moves (not the player's)."""
+        return 0 if self._opening is None else len(self._opening)
+
+    # ------------------------------------------------------------ describing
+
+    def analysis(self, table: bool = False) -> Analysis:
+        """The state after the last step and the advice for the next guess, as values. With
+        `table`, the optimum also comes with the guesses each remaining answer needs."""
+        kind = "absurdle" if self.absurdle else "boards" if self.multi else "wordle"
+        status = "won" if self.won else "lost" if self.over else "playing"
+        views = tuple(self._board_view(k, board) for k, board in enumerate(self.boards))
+        suggestions, verdict, found = (), None, None
+        if status == "playing":
+            if self.absurdle:
+                suggestions = (self._absurdle_row(),)
+            elif len(self.boards) == 2:
+                row, verdict, found = self._dordle_row()
+                suggestions = (row or self._multi_row(),)
+            elif self.multi:
+                suggestions = (self._multi_row(),)
+            else:
+                suggestions, verdict, found = self._single_rows(table)
+        pick = None
+        if suggestions:
+            pick = found.word if found is not None and found.word else suggestions[0].word
+        return Analysis(kind, status, self.guesses_left,
+                        None if self.absurdle else self.game.max_guesses, tuple(self.steps), views,
+                        tuple(suggestions), verdict, found, pick)
 
     def report(self) -> list[str]:
-        """The state after the last step and the suggested next guesses (or how the game ended)."""
-        if self.won:
-            return [self._won_line()]
-        if self.over:
-            return self._lost_lines()
-        lines = self._state_lines()
-        if self.absurdle:
-            lines += self._absurdle_lines()
-        elif self.multi:
-            lines += self._multi_lines()
-        else:
-            lines += self._single_lines()
-        if self.show:
-            lines += self.candidate_lines()
-        return lines
+        """The terminal's lines for the state after the last step and the suggested next guesses
+        (or how the game ended)."""
+        return report_lines(self.analysis(), self.show)
 
-    def _won_line(self) -> str:
-        n = len(self.history)
-        if self.multi:
-            return f"all {len(self.boards)} boards solved in {plural(n, 'guess')}"
-        return f"solved in {plural(n, 'guess')}"
+    def candidate_lines(self) -> list[str]:
+        """The remaining answers (spoilers), per unsolved board."""
+        return candidate_lines(self.analysis_of_boards())
 
-    def _lost_lines(self) -> list[str]:
-        lines = [f"out of guesses ({self.game.max_guesses} played)"]
-        for k in self.unsolved:
-            board, where = self.boards[k], (f"board {k + 1}: " if self.multi else "")
-            if board.secret is not None:
-                lines.append(f"{where}the answer was {self.game.answers.words[board.secret].upper()}")
-            else:
-                lines.append(f"{where}{plural(len(board.candidates), 'answer')} still fitted")
-        return lines
+    def analysis_of_boards(self) -> Analysis:
+        """The boards only (no suggestions computed): what listing the answers needs."""
+        views = tuple(self._board_view(k, board) for k, board in enumerate(self.boards))
+        return Analysis("boards" if self.multi else "wordle", "playing", self.guesses_left,
+                        self.game.max_guesses, tuple(self.steps), views)
 
-    def _state_lines(self) -> list[str]:
-        left = self.guesses_left
-        tail = "" if left is None else f", {plural(left, 'guess')} left"
-        if not self.multi:
-            n = len(self.boards[0].candidates)
-            lines = [f"{plural(n, 'answer')} remain{'s' if n == 1 else ''}{tail}"]
-            if n == 1:
-                lines.append(f"the answer is {self._only(self.boards[0])}")
-            return lines
-        parts = []
-        for k, board in enumerate(self.boards):
-            n = len(board.candidates)
-            state = ("solved" if board.solved else
-                     f"1 left, the answer is {self._only(board)}" if n == 1 else f"{n:,} left")
-            parts.append(f"board {k + 1}: {state}")
-        head = f"{len(self.unsolved)} of {len(self.boards)} boards unsolved{tail}"
-        return [head] + wrap_items(parts, "  ")
-
-    def _only(self, board: Board) -> str:
-        return self.game.answers.words[int(board.candidates[0])].upper()
+    def _board_view(self, k: int, board: Board) -> BoardView:
+        words = self.game.answers.words
+        answer = words[board.secret] if board.secret is not None and self.over else None
+        return BoardView(k + 1, tuple(words[int(i)] for i in board.candidates), board.solved_at,
+                         answer)
 
     def _pool(self, candidates: np.ndarray) -> np.ndarray:
         """Every allowed guess, or in hard mode the legal ones."""
         state = self.hard_state()
         return pool_for(self.game, "hard" if state is not None else "all", candidates, state)
 
-    def _single_lines(self) -> list[str]:
+    def _single_rows(self, table: bool) -> tuple[list[Suggestion], str | None, Found | None]:
         candidates = self.boards[0].candidates
         if len(candidates) == 1:
-            return [f"suggested: {self._only(self.boards[0])}"]
-        rows = greedy_suggestions(self.game, candidates, self._pool(candidates))
+            word = self.game.answers.words[int(candidates[0])]
+            return [Suggestion("the answer", word, "", "answer")], None, None
+        key = ("greedy", self.game.fingerprint, candidates.tobytes(), self.hard_state())
+        rows = list(self.scores.get(key, lambda: greedy_suggestions(self.game, candidates,
+                                                                    self._pool(candidates))))
         pick = self.game.answers.words[int(candidates[self.rng.randrange(len(candidates))])]
         rows.append(Suggestion("random word", pick, "a possible answer"
-                               + (f", seed {self.seed}" if self.seed is not None else "")))
-        optimal, verdict = self._optimal(candidates)
+                               + (f", seed {self.seed}" if self.seed is not None else ""),
+                               "random"))
+        found = None
+        if len(candidates) <= self.optimal_max:
+            found = self.search.find(self.game, candidates, self.guesses_left, self.hard_state(),
+                                     table)
+        optimal, verdict = optimal_suggestion(found, len(candidates), self.guesses_left,
+                                              self.optimal_max)
         rows.append(optimal)
-        lines = ["suggestions:"]
-        lines += [f"  {row.label:<13} {row.word.upper():<8} {row.note}" for row in rows]
-        return lines + ([verdict] if verdict else [])
+        return rows, verdict, found
 
-    def _optimal(self, candidates: np.ndarray) -> tuple[Suggestion, str | None]:
-        """The exact best next guess (least total guesses) when the set is small enough to search
-        at a prompt, and whether every answer can still be found within the guesses left."""
-        n = len(candidates)
-        if n > self.optimal_max:
-            return Suggestion("optimal", "-", f"skipped: {n:,} candidates > {self.optimal_max}"), None
-        left = self.guesses_left
-        best = best_next_guess(self.game, candidates, left, self.hard_state(),
-                               SearchSetting(cache_mb=CACHE_MB))
-        if best is None:
-            return (Suggestion("optimal", "-", "no tree within the guesses left"),
-                    f"not decided: no strategy is sure to find all {n:,} answers within the "
-                    f"{plural(left, 'guess')} left")
-        return (Suggestion("optimal", best.word,
-                           f"{best.total:,} guesses in all for the {n:,} answers "
-                           f"({best.total / n:.3f} each), proven"),
-                f"decided: every remaining answer can be found within the {plural(left, 'guess')} "
-                f"left")
-
-    def _absurdle_lines(self) -> list[str]:
+    def _absurdle_row(self) -> Suggestion:
         candidates = self.boards[0].candidates
-        pool = self._pool(candidates)
-        _, counts = score_guesses(self.game, METRICS["max"], candidates, pool)
-        is_candidate = np.isin(pool, self.game.guess_of_answer[candidates])
-        useful = (counts.max(axis=1) < len(candidates)) | is_candidate
-        scores = METRICS["max"](counts)
-        best = choose(scores, useful, is_candidate)
-        word = self.game.guesses.words[pool[best]].upper()
-        return [f"suggested: {word} (smallest largest group: at most {int(scores[best]):,} left)"]
+        key = ("absurdle", self.game.fingerprint, candidates.tobytes(), self.hard_state())
+        return self.scores.get(key, lambda: absurdle_suggestion(self.game, candidates,
+                                                                self._pool(candidates)))
 
-    def _multi_lines(self) -> list[str]:
-        """Two boards: the Dordle engine's best guess when it finishes in time. Otherwise finish
-        a board whose answer is certain first; else the most information summed over the
-        unsolved boards."""
-        if len(self.boards) == 2:
-            line = self._dordle_line()
-            if line:
-                return [line]
+    def _dordle_row(self) -> tuple[Suggestion | None, str | None, Found | None]:
+        """Two boards: the Dordle engine's least-total next guess over the games still possible
+        (ordered pairs of different answers, or one board's answers once the other is solved),
+        proven when its exact search finished within the budget, else a beam's (an upper bound).
+        (None, None, None) when the state is too big to search at a prompt; with no tree within
+        the guesses left, no row but the verdict (proven) or nothing (a beam's failure)."""
+        boards = [None if b.solved else b.candidates for b in self.boards]
+        found = self.search.find_dordle(self.game, boards[0], boards[1], self.guesses_left)
+        if found is None:
+            return None, None, None
+        if found.word is None:
+            verdict = None
+            if found.proven:
+                verdict = (f"not decided: no strategy is sure to find every answer within the "
+                           f"{plural(self.guesses_left, 'guess')} left")
+            return None, verdict, found
+        what = "games" if len(self.unsolved) == 2 else "answers"
+        each = (f"{found.total:,} guesses in all for the {found.games:,} {what} left, "
+                f"{found.total / found.games:.3f} each")
+        if found.proven:
+            return Suggestion("optimal", found.word, f"{each}; proven optimal", "proven",
+                              found.total), None, found
+        why = f": {found.why}" if found.why else ""
+        return (Suggestion("optimal", found.word,
+                           f"{each}; best found by a beam of {found.beam}, not proven{why}",
+                           "upper bound", found.total), None, found)
+
+    def _multi_row(self) -> Suggestion:
+        """Finish a board whose answer is certain first; else the most information summed over
+        the unsolved boards."""
         for k in self.unsolved:
             if len(self.boards[k].candidates) == 1:
-                return [f"suggested: {self._only(self.boards[k])} (board {k + 1}'s answer is known)"]
+                word = self.game.answers.words[int(self.boards[k].candidates[0])]
+                return Suggestion("known answer", word, f"board {k + 1}'s answer is known")
         pool = np.arange(len(self.game.guesses))
         total = np.zeros(len(pool))
         useful = np.zeros(len(pool), dtype=bool)
@@ -475,44 +479,16 @@ class Assistant:
             useful |= splits | candidate
             is_candidate |= candidate
         best = choose(total, useful, is_candidate)
-        word = self.game.guesses.words[pool[best]].upper()
-        return [f"suggested: {word} ({-total[best]:.2f} bits over "
-                f"{plural(len(self.unsolved), 'unsolved board')})"]
-
-    def _dordle_line(self) -> str | None:
-        """The least-total next guess over the games still possible (pairs of different answers,
-        or one board's answers once the other is solved), proven when the exact search finished
-        within DORDLE_BUDGET seconds; None when the state is too big to search at a prompt."""
-        boards = [None if b.solved else b.candidates for b in self.boards]
-        best = dordle_next_guess(self.game, boards[0], boards[1], self.guesses_left, DORDLE_BUDGET)
-        if best is None:
-            return None
-        what = "games" if len(self.unsolved) == 2 else "answers"
-        proof = "proven optimal" if best.proven else "best found, not proven"
-        return (f"suggested: {best.word.upper()} ({best.total:,} guesses in all for the "
-                f"{best.games:,} {what} left, {best.total / best.games:.3f} each; {proof})")
+        return Suggestion("most information", self.game.guesses.words[pool[best]],
+                          f"{-total[best]:.2f} bits over "
+                          f"{plural(len(self.unsolved), 'unsolved board')}")
 
     def _board_split(self, candidates: np.ndarray,
                      pool: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Entropy score, 'splits' and 'is a candidate' of every guess on one board; cached by
         candidate set, since boards often share one (all of them at the start)."""
-        key = candidates.tobytes()
-        if key not in self._split_cache:
+        def compute():
             scores, counts = score_guesses(self.game, METRICS["neg_entropy"], candidates, pool)
             splits = counts.max(axis=1) < len(candidates)
-            self._split_cache[key] = (scores, splits,
-                                      np.isin(pool, self.game.guess_of_answer[candidates]))
-        return self._split_cache[key]
-
-    def candidate_lines(self) -> list[str]:
-        """The remaining answers (spoilers), per unsolved board."""
-        lines = []
-        for k in self.unsolved:
-            board = self.boards[k]
-            words = " ".join(self.game.answers.words[i].upper() for i in board.candidates)
-            head = (f"board {k + 1}: " if self.multi else "") + f"{len(board.candidates):,} left: "
-            lines += textwrap.wrap(head + words, 100, subsequent_indent="  ")
-        return lines or ["no board left to solve"]
-
-
-# ---------------------------------------------------------------- driving it
+            return scores, splits, np.isin(pool, self.game.guess_of_answer[candidates])
+        return self.scores.get(("split", self.game.fingerprint, candidates.tobytes()), compute)

@@ -7,7 +7,7 @@ import registers anything as a side effect.
 
 from __future__ import annotations
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.rules.base import Reply, Rule, dtype_for
 from optimal.rules.jotto import JOTTO, JottoRule
 from optimal.rules.wordle import WORDLE, WordleRule
@@ -19,7 +19,7 @@ GAMES = tuple(RULES)
 def rule_named(name: str) -> Rule:
     """The rule of a game by its name (BadInput for an unknown name)."""
     if not isinstance(name, str) or name not in RULES:
-        raise BadInput(f"unknown game {name!r}; choose {', '.join(GAMES)}")
+        raise BadInput(f"unknown game {quoted(str(name))}; choose {', '.join(GAMES)}")
     return RULES[name]
 
 

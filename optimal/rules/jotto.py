@@ -15,7 +15,7 @@ from collections import Counter
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.rules.base import Reply, Rule
 from optimal.words import WordList, encode_words, letter_counts
 
@@ -62,8 +62,8 @@ class JottoRule(Rule):
         text = text.strip().lower()
         if text in ("*", "found", "won"):
             return self.won(length)
-        if not text.isdigit() or int(text) > length:
-            raise BadInput(f"Jotto reply {text!r}: expected a number of letters in common, 0 to "
+        if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) > length:
+            raise BadInput(f"Jotto reply {quoted(text)}: expected a number of letters in common, 0 to "
                            f"{length} (or * for found)")
         return int(text)
 

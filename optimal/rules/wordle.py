@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from optimal.errors import BadInput
+from optimal.errors import BadInput, quoted
 from optimal.rules.base import Reply, Rule, dtype_for
 from optimal.words import encode_words, letter_counts
 
@@ -78,13 +78,14 @@ def parse_reply(text: str, length: int = 5) -> Reply:
     marks = [ch for ch in text.strip() if ch != "\ufe0f"]  # drop emoji variation selectors
     unknown = sorted({ch for ch in marks if ch not in _INPUT_DIGITS})
     if unknown:
-        raise BadInput(f"reply {text.strip()!r} has unknown mark(s) {' '.join(unknown)}: use G/Y/B, "
-                       f"2/1/0, '.' for a miss, or the coloured squares")
+        raise BadInput(f"reply {quoted(text.strip())} has unknown mark(s) {' '.join(unknown[:10])}"
+                       f"{' ...' if len(unknown) > 10 else ''}: use G/Y/B, 2/1/0, '.' for a miss, "
+                       "or the coloured squares")
     if len(marks) != length:
-        raise BadInput(f"reply {text.strip()!r} has {len(marks)} marks; expected {length}")
+        raise BadInput(f"reply {quoted(text.strip())} has {len(marks):,} marks; expected {length}")
     digits = [_INPUT_DIGITS[ch] for ch in marks]
     if not is_possible_digits(digits):
-        raise BadInput(f"reply {text.strip()!r} is impossible: {length - 1} greens and a yellow")
+        raise BadInput(f"reply {quoted(text.strip())} is impossible: {length - 1} greens and a yellow")
     return digits_to_reply(digits)
 
 

@@ -2,25 +2,32 @@
 
 The steps are kept apart on purpose: the request is checked before any work starts, the engine
 returns outcome values and neither prints nor writes, the renderers only format, and the best tree
-is verified once, just before it is shown and written.
+is verified once, just before it is shown and written. Before the work starts the run also says
+how much memory it may take (refusing what cannot fit) and claims its results folder (created,
+checked writable, locked against a second writer); its files are written as a set at the end.
 """
 
 from __future__ import annotations
 
+import sys
 import time
+from contextlib import nullcontext
+from pathlib import Path
 
-from lookahead import dordle_first_word_branches, finishing_tree, ranked_guesses, solve_state
+from lookahead import (dordle_first_word_branches, finishing_tree, memory_estimate, ranked_guesses,
+                       solve_state)
 from optimal.cli.backends import parallel_backend
-from optimal.cli.outputs import (dordle_tree_path, dordle_tree_stats, provenance, run_dir,
-                                 write_report, write_summary, write_tree)
+from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
+                                 provenance, run_dir, write_report, write_summary, write_tree)
 from optimal.cli.run import run_cli
 from optimal.dordle import VerifiedDordleTree, verified_branches
-from optimal.errors import DefectiveTree, NoTree
+from optimal.errors import BadInput, DefectiveTree, NoTree
+from optimal.files import memory_bytes
 from optimal.game import Game, parse_history
 from optimal.search import render
-from optimal.search.dordle import dordle_game, search_dordle
+from optimal.search.dordle import DordleRun, dordle_game, search_dordle
 from optimal.search.exact import rank_exactly
-from optimal.search.first import search_first_words
+from optimal.search.first import FirstRun, search_first_words
 from optimal.search.request import SearchRequest, build_parser, request_from_args
 from optimal.search.worst import search_worst
 from optimal.tree import verified
@@ -28,7 +35,10 @@ from optimal.tree import verified
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # a usage error (its one line is written) or --help: the exit code
+        return stop.code if isinstance(stop.code, int) else 2
     return run_cli(lambda: run(request_from_args(args, argv)), parser.prog)
 
 
@@ -37,21 +47,43 @@ def run(request: SearchRequest) -> int:
     game = request.game.build(default_lists="original")
     if request.kind == "dordle":
         return run_dordle(dordle_game(game, request), request)
-    with parallel_backend(request.setting.backend, request.scheduler):
-        if request.kind == "state":
+    if request.kind == "state":
+        with parallel_backend(request.setting.backend, request.scheduler):
             return run_state(game, request)
+    if game.max_guesses == 1 and len(game.answers) > 1:
+        raise NoTree(f"no tree exists: with 1 guess only one of the {len(game.answers):,} answers "
+                     "can be found (raise --max-depth)")
+    check_memory(game, request)
+    beam = request.setting.beam
+    suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
+    out_dir = run_dir(request.out, game, suffix)
+    with claimed_folder(out_dir) if request.write else nullcontext(), \
+            parallel_backend(request.setting.backend, request.scheduler):
         if request.kind == "worst":
-            return run_worst(game, request)
+            return run_worst(game, request, out_dir)
         if request.kind == "exact":
-            return run_exact(game, request)
-        return run_first(game, request)
+            return run_exact(game, request, out_dir)
+        return run_first(game, request, out_dir)
 
 
-def run_first(game: Game, request: SearchRequest) -> int:
+def check_memory(game: Game, request: SearchRequest) -> None:
+    """Say, before the work starts, how much memory the run may take when that is worth saying
+    (workers may start, or it is a good part of the machine's); refuse more than the machine
+    has."""
+    estimate = memory_estimate(game, request.setting, request.objective)
+    have = memory_bytes() / 2**20
+    if estimate.total_mb > have:
+        raise BadInput(f"this run may need about {estimate.total_mb:,.0f} MB but the machine has "
+                       f"{have:,.0f} MB: lower --cache-mb or --jobs")
+    if not request.quiet and (estimate.solvers > 1 or estimate.total_mb > have / 2):
+        sys.stderr.write(estimate.text() + " (see --cache-mb, --jobs)\n")
+
+
+def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
     start = time.perf_counter()
     beam = request.setting.beam
-    out_dir = run_dir(request.out, game, f"-beam{beam}" if beam else "")
-    outcome, how = search_first_words(game, request, out_dir)
+    run = search_first_words(game, request, out_dir)
+    outcome, how = run.outcome, run.how
     if outcome.best is None:
         if all(not r.feasible for r in outcome.results):
             names = ", ".join(r.word.upper() for r in outcome.results[:5]) + (
@@ -61,53 +93,76 @@ def run_first(game: Game, request: SearchRequest) -> int:
                          + (f" (within beam {beam})" if beam else ""))
         raise NoTree("no evaluated word finished below the cutoff")
     tree = verified(outcome.tree_result.tree, game)
+    check_claim(run, tree.total)
     seconds = time.perf_counter() - start
     print(render.first_text(outcome, tree, how, seconds))
     if request.write:
         prov = provenance(seconds, request.argv)
         label = ("proven optimal for this first guess" if outcome.proven
                  else f"upper bound (beam {beam})")
-        lower = outcome.value if outcome.proven else outcome.split_bounds.get(outcome.best.word)
-        paths = write_tree(out_dir, outcome.tree_result.word, tree, outcome.proven, lower, prov, label)
-        summary = render.first_summary(outcome, tree, how, seconds)
-        summary["provenance"] = prov
-        write_summary(out_dir, summary)
-        write_report(out_dir, render.first_markdown(outcome, tree, how, seconds), prov)
-        print(f"\nwrote {', '.join(str(p) for p in paths)}, {out_dir / 'summary.json'}, "
+        lower = tree.total if outcome.proven else outcome.split_bounds.get(outcome.best.word)
+        with file_set(out_dir) as staging:
+            names = [p.name for p in write_tree(staging, outcome.tree_result.word, tree,
+                                                outcome.proven, lower, prov, label)]
+            summary = render.first_summary(outcome, tree, how, seconds)
+            summary["provenance"] = prov
+            write_summary(staging, summary)
+            write_report(staging, render.first_markdown(outcome, tree, how, seconds), prov)
+        print(f"\nwrote {', '.join(str(out_dir / n) for n in names)}, {out_dir / 'summary.json'}, "
               f"{out_dir / 'REPORT.md'}")
     return 0
 
 
-def run_worst(game: Game, request: SearchRequest) -> int:
+def check_claim(run: FirstRun, total: int) -> None:
+    """The best word's recorded total must be its verified tree's: a checkpoint that says
+    otherwise is refused (nothing false is printed), and anything else is a defect of the tool."""
+    outcome = run.outcome
+    if total == outcome.value:
+        return
+    word = outcome.tree_result.word.upper()
+    if run.from_checkpoint(outcome.best) and outcome.proof is None:
+        raise BadInput(f"checkpoint {run.checkpoint}: {word} is recorded with total "
+                       f"{outcome.value}, but its tree, rebuilt and verified, totals {total}; use "
+                       "--restart to set it aside and start afresh")
+    raise DefectiveTree(f"{word}: the search's total {outcome.value} differs from its verified "
+                        f"tree's {total}")
+
+
+def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
     start = time.perf_counter()
-    out_dir = run_dir(request.out, game, "-worst")
     results, how = search_worst(game, request, out_dir)
     seconds = time.perf_counter() - start
     feasible = [r for r in results if r.feasible]
+    tree = None
+    if feasible:
+        word = feasible[0].word
+        found = finishing_tree(game, game.guess_id(word), request.setting)
+        if found is None:
+            raise DefectiveTree(f"{word.upper()}: found feasible, but no finishing tree was built")
+        tree = verified(found, game)
     print(render.worst_text(game, results, how, seconds))
     if request.write:
         prov = provenance(seconds, request.argv)
-        paths = []
-        if feasible:
-            word = feasible[0].word
-            tree = verified(finishing_tree(game, game.guess_id(word), request.setting), game)
-            paths = write_tree(out_dir, word, tree, False, None, prov,
-                               f"finds every answer within {game.max_guesses} guesses (not "
-                               "optimized for the total)")
-        summary = render.worst_summary(game, results, how, seconds)
-        summary["provenance"] = prov
-        write_summary(out_dir, summary)
-        write_report(out_dir, render.worst_markdown(game, results, how, seconds), prov)
-        print(f"\nwrote {', '.join(str(p) for p in paths + [out_dir / 'summary.json', out_dir / 'REPORT.md'])}")
+        with file_set(out_dir) as staging:
+            names = []
+            if tree is not None:
+                names = [p.name for p in write_tree(
+                    staging, feasible[0].word, tree, False, None, prov,
+                    f"finds every answer within {game.max_guesses} guesses (not optimized for the "
+                    "total)")]
+            summary = render.worst_summary(game, results, how, seconds)
+            summary["provenance"] = prov
+            write_summary(staging, summary)
+            write_report(staging, render.worst_markdown(game, results, how, seconds), prov)
+        print(f"\nwrote {', '.join(str(out_dir / n) for n in names + ['summary.json', 'REPORT.md'])}")
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "
                      f"every answer within {game.max_guesses} guesses in {game.mode} mode")
     return 0
 
 
-def run_exact(game: Game, request: SearchRequest) -> int:
+def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
     start = time.perf_counter()
-    out_dir = run_dir(request.out, game, "-exact")
     rows, how = rank_exactly(game, request, out_dir)
     seconds = time.perf_counter() - start
     print(render.exact_text(game, rows, how, seconds))
@@ -117,9 +172,10 @@ def run_exact(game: Game, request: SearchRequest) -> int:
         prov = provenance(seconds, request.argv)
         summary = render.exact_summary(game, rows, how, seconds)
         summary["provenance"] = prov
-        write_summary(out_dir, summary)
-        write_report(out_dir, render.exact_markdown(game, rows, order, how, seconds, request.budget),
-                     prov, name="EXACT.md")
+        with file_set(out_dir) as staging:
+            write_summary(staging, summary)
+            write_report(staging, render.exact_markdown(game, rows, order, how, seconds,
+                                                        request.budget), prov, name="EXACT.md")
         print(f"\nwrote {out_dir / 'summary.json'}, {out_dir / 'EXACT.md'}")
     if not any(r.feasible for r in rows):
         raise NoTree(f"no tree exists: none of the {len(rows)} evaluated first guesses finds every "
@@ -130,8 +186,10 @@ def run_exact(game: Game, request: SearchRequest) -> int:
 def run_state(game: Game, request: SearchRequest) -> int:
     history = parse_history(request.history, game)
     candidates = game.check_history(history)
-    left = game.max_guesses - len(history)
     played = " ".join(f"{w.upper()} {game.reply_text(c)}" for w, c in history)
+    if history[-1][1] == game.won:
+        raise BadInput(f"after {played} the game is already won: there is no next guess to find")
+    left = game.max_guesses - len(history)
     if left < 1:
         raise NoTree(f"after {played} no guesses are left (limit {game.max_guesses})")
     state = game.hard_state(history) if game.hard else None
@@ -146,14 +204,42 @@ def run_state(game: Game, request: SearchRequest) -> int:
 
 
 def run_dordle(game: Game, request: SearchRequest) -> int:
-    """Dordle (--boards 2): bounds from both sides; the best tree replayed on every game (and
-    written, a branch at a time, only once every game has passed)."""
+    """Dordle (--boards 2): bounds from both sides; the best tree replayed on every game (built a
+    branch at a time, each branch written once its games have passed, and the files moved into
+    the results folder as a set only once every game has passed)."""
     start = time.perf_counter()
     out_dir = run_dir(request.out, game, "-boards2")
-    run = search_dordle(game, request, out_dir)
+    with claimed_folder(out_dir) if request.write else nullcontext():
+        run = search_dordle(game, request, out_dir)
+        if not request.write:
+            tree = dordle_tree(game, request, run, None, start)
+            print(render.dordle_text(run, tree))
+            return 0
+        with file_set(out_dir) as staging:
+            path = dordle_tree_path(staging, run.best.word, run.games)
+            tree = dordle_tree(game, request, run, path, start)
+            print(render.dordle_text(run, tree))
+            prov = provenance(run.seconds, request.argv)
+            summary = render.dordle_summary(run, tree)
+            summary["provenance"] = prov
+            write_summary(staging, summary)
+            write_report(staging, render.dordle_markdown(run, tree), prov)
+        print(f"\nwrote {out_dir / path.name}, {out_dir / 'summary.json'}, {out_dir / 'REPORT.md'}")
+    return 0
+
+
+def dordle_tree(game: Game, request: SearchRequest, run: DordleRun, path: Path | None,
+                start: float) -> VerifiedDordleTree:
+    """The best first word's tree, each branch replayed on its games (and written to `path`, when
+    given, once they pass); its total must be the one the search reported."""
     best = run.best
     label = ("proven optimal" if run.proven else "optimal for this first word" if best.exact
              else f"upper bound (beam {best.beam})")
+
+    def check_total(tree: VerifiedDordleTree) -> None:
+        if tree.total != best.total:
+            raise DefectiveTree(f"{best.word.upper()}: the search reports {best.total} but its "
+                                f"tree replays to {tree.total}")
 
     def document(tree: VerifiedDordleTree) -> tuple[dict, dict]:
         check_total(tree)
@@ -161,22 +247,8 @@ def run_dordle(game: Game, request: SearchRequest) -> int:
         return (dordle_tree_stats(tree, run.proven, run.lower, label),
                 provenance(run.seconds, request.argv))
 
-    def check_total(tree: VerifiedDordleTree) -> None:
-        if tree.total != best.total:
-            raise DefectiveTree(f"{best.word.upper()}: the search reports {best.total} but its "
-                                f"tree replays to {tree.total}")
-
-    path = dordle_tree_path(out_dir, best.word, run.games) if request.write else None
     branches = dordle_first_word_branches(game, best.word, best.beam, request.setting.cache_mb)
     tree = verified_branches(best.word, branches, game, path, document)
     check_total(tree)
     run.seconds = time.perf_counter() - start
-    print(render.dordle_text(run, tree))
-    if request.write:
-        prov = provenance(run.seconds, request.argv)
-        summary = render.dordle_summary(run, tree)
-        summary["provenance"] = prov
-        write_summary(out_dir, summary)
-        write_report(out_dir, render.dordle_markdown(run, tree), prov)
-        print(f"\nwrote {path}, {out_dir / 'summary.json'}, {out_dir / 'REPORT.md'}")
-    return 0
+    return tree

@@ -20,16 +20,18 @@ from tqdm import tqdm
 
 from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_raise_bound,
                        dordle_ranked_guesses, dordle_word_values)
-from optimal.cli.checkpoint import load_checkpoint, save_checkpoint
+from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
+                                    seconds_ok, set_aside)
 from optimal.cli.progress import WordProgress
 from optimal.dordle import game_count
 from optimal.errors import NoTree
+from optimal.files import notice
 from optimal.game import Game
 from optimal.search.request import DORDLE_TOP, SearchRequest
 from optimal.words import sample_words
 
 CHECKPOINT = "checkpoint-dordle.json"
-SETTINGS = {"boards": 2, "objective": "total"}
+OBJECTIVE = "dordle-total"  # the checkpoint's question: two boards, least total guesses
 
 
 def dordle_game(game: Game, request: SearchRequest) -> Game:
@@ -101,7 +103,11 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
     finally:
         progress.close()
     split_bound = min(b for _, b in ranked)
-    bound = (load_bound(out_dir, game) if request.write else None) or DordleBound(split_bound)
+    if request.write and request.restart:
+        aside = set_aside(out_dir / CHECKPOINT)
+        if aside is not None:
+            notice(f"--restart: set the checkpoint aside as {aside}")
+    bound = (load_bound(out_dir, game, split_bound) if request.write else None) or DordleBound(split_bound)
     best = best_of(values, bound)
     seconds_bound = 0.0
     if request.budget > 0 and not bound.exact:
@@ -147,14 +153,34 @@ def best_of(values: list[DordleWordValue], bound: DordleBound) -> DordleIncumben
     return min(trees, key=lambda t: (t.total, not t.exact), default=None)
 
 
-def load_bound(out_dir: Path, game: Game) -> DordleBound | None:
-    data = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, SETTINGS)
+def check_entry(game: Game, split_bound: int):
+    """The checkpoint's one entry, "bound", checked before it is believed: whole numbers where
+    they must be, a bound no lower than where the search starts (the least split bound), a word
+    among the guesses; the digest guards against the rest."""
+    def check(key: str, entry: object) -> None:
+        if key != "bound" or not isinstance(entry, dict):
+            raise ValueError("expected a single 'bound' object")
+        lower, step, word = entry.get("lower"), entry.get("step"), entry.get("word")
+        if not integer(lower) or not split_bound <= lower <= INF:
+            raise ValueError(f"the lower bound must be a whole number from {split_bound} up")
+        if not integer(step) or step < 1:
+            raise ValueError("the step must be a whole number, at least 1")
+        if word is not None and (not isinstance(word, str) or word not in game.guess_index):
+            raise ValueError("the optimal first word must be an allowed guess")
+        if not seconds_ok(entry.get("seconds")) or not integer(entry.get("steps")) or entry["steps"] < 0:
+            raise ValueError("seconds and steps must be numbers, at least 0")
+    return check
+
+
+def load_bound(out_dir: Path, game: Game, split_bound: int) -> DordleBound | None:
+    data = load_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0),
+                           check_entry(game, split_bound))
     if "bound" not in data:
         return None
     b = data["bound"]
-    return DordleBound(b["lower"], b["step"], b.get("word"), b.get("seconds", 0.0), b.get("steps", 0))
+    return DordleBound(b["lower"], b["step"], b["word"], float(b["seconds"]), b["steps"])
 
 
 def save_bound(out_dir: Path, game: Game, bound: DordleBound) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
-    save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, SETTINGS, {"bound": bound.as_dict()})
+    save_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0), {"bound": bound.as_dict()})

@@ -5,16 +5,23 @@ proven lower bound and a beam tree's total when the budget runs out. This module
 resumes from the checkpoint (exact results are kept; words left at their bounds are taken up again
 when the new budget is larger than the one they had), shows progress, and verifies every tree
 before its figures are reported.
+
+A resumed entry is validated like the --all checkpoints' (`optimal.search.first`): a word this run
+evaluates, a lower bound no lower than the word's bound from its split, an upper bound no lower
+than it (equal when exact), a longest game within the guess limit. Its figures are otherwise taken
+on the checkpoint's digest and identity: its tree was verified by the run that computed it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from lookahead import ExactValue, exact_values
-from optimal.cli.checkpoint import load_checkpoint, save_checkpoint
+from lookahead import INF, ExactValue, exact_values, split_bounds
+from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
+                                    seconds_ok, set_aside)
 from optimal.cli.progress import WordProgress
 from optimal.errors import DefectiveTree
+from optimal.files import notice
 from optimal.game import Game
 from optimal.search.first import choose_words
 from optimal.search.request import SearchRequest
@@ -28,7 +35,15 @@ def rank_exactly(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
     tree behind each upper bound is verified (its longest game recorded) as it comes in; words
     restored from the checkpoint had theirs verified by the run that computed them."""
     words, how = choose_words(game, request)
-    done = load_results(out_dir, game) if request.checkpointed else {}
+    done: dict[str, ExactValue] = {}
+    if request.checkpointed:
+        if request.restart:
+            aside = set_aside(out_dir / CHECKPOINT)
+            if aside is not None:
+                notice(f"--restart: set the checkpoint aside as {aside}")
+        done = load_results(out_dir, game, words)
+        if done:
+            how += f"; {len(done):,} resumed from {CHECKPOINT}"
     todo = [g for g in words
             if not (game.guesses.words[g] in done and (done[game.guesses.words[g]].exact
                                                       or done[game.guesses.words[g]].budget >= request.budget))]
@@ -57,13 +72,39 @@ def rank_exactly(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
     return rows, how
 
 
-def load_results(out_dir: Path, game: Game) -> dict[str, ExactValue]:
-    data = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"rank": "exact"})
-    return {word: ExactValue(word, r["lower"], r["upper"], r["exact"], r["budget"],
-                             r.get("seconds", 0.0), r.get("cpu_seconds", 0.0), worst=r.get("worst"))
+def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
+    """The check of one --rank exact checkpoint entry (see the module docstring)."""
+    keys = {"word", "lower", "upper", "exact", "budget", "seconds", "cpu_seconds", "worst"}
+
+    def check(word: object, entry: object) -> None:
+        if word not in words:
+            raise ValueError("not one of the first guesses this run evaluates")
+        if not isinstance(entry, dict) or set(entry) != keys or entry["word"] != word:
+            raise ValueError(f"expected {', '.join(sorted(keys))}, for this word")
+        lower, upper, exact, worst = entry["lower"], entry["upper"], entry["exact"], entry["worst"]
+        if not integer(lower) or not isinstance(exact, bool) or not (upper is None or integer(upper)):
+            raise ValueError("lower and upper must be whole numbers, exact true or false")
+        if not bounds[word] <= lower <= INF or (upper is not None and not lower <= upper <= INF):
+            raise ValueError(f"bounds {lower} and {upper} are outside what is possible for it")
+        if exact and (upper != lower or lower >= INF):
+            raise ValueError("an exact value must be both bounds, of a real tree")
+        if worst is not None and (not integer(worst) or not 1 <= worst <= game.max_guesses):
+            raise ValueError("the longest game must be within the guess limit")
+        if not all(seconds_ok(entry[k]) for k in ("budget", "seconds", "cpu_seconds")):
+            raise ValueError("budget and seconds must be numbers, at least 0")
+    return check
+
+
+def load_results(out_dir: Path, game: Game, words: list[int]) -> dict[str, ExactValue]:
+    names = {game.guesses.words[g] for g in words}
+    bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words).items()}
+    data = load_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
+                           check_entry(game, names, bounds))
+    return {word: ExactValue(word, r["lower"], r["upper"], r["exact"], float(r["budget"]),
+                             float(r["seconds"]), float(r["cpu_seconds"]), worst=r["worst"])
             for word, r in data.items()}
 
 
 def save_results(out_dir: Path, game: Game, done: dict[str, ExactValue]) -> None:
-    save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"rank": "exact"},
+    save_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
                     {w: r.as_dict() for w, r in done.items()})

@@ -1,20 +1,44 @@
 """The first-guess search of `python -m optimal.search`: which words, resumed from where, with what
 progress shown; the search itself is the engine's (`lookahead.search_first_guesses`).
+
+A resumed result is trusted only as far as it can be checked: every entry of the checkpoint is
+validated on load (see `check_entry`), the best word's tree is rebuilt and verified in this run (the
+command refuses a checkpoint whose recorded total differs from it), and words the checkpoint says
+tie with the best are solved again (`confirm_resumed_ties`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
-from lookahead import FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses, search_first_guesses
-from optimal.cli.checkpoint import load_checkpoint, save_checkpoint
+from lookahead import (INF, FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses,
+                       search_first_guesses, solve_guess, split_bounds)
+from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
+                                    seconds_ok, set_aside)
 from optimal.cli.progress import WordProgress
+from optimal.errors import BadInput
+from optimal.files import notice
 from optimal.game import Game
 from optimal.search.request import DEFAULT_TOP, SearchRequest
 
 CHECKPOINT = "checkpoint-all.json"
+
+
+@dataclass
+class FirstRun:
+    """A first-guess search's outcome, how its words were chosen, and which results came from a
+    checkpoint (and which one)."""
+
+    outcome: FirstGuessOutcome
+    how: str
+    resumed: set[str] = field(default_factory=set)
+    checkpoint: Path | None = None
+
+    def from_checkpoint(self, result: GuessResult) -> bool:
+        return result.word in self.resumed
 
 
 def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
@@ -29,17 +53,27 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
     return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
 
 
-def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> tuple[FirstGuessOutcome, str]:
-    """Run the first-guess search the request asks for; (outcome, how the words were chosen)."""
+def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> FirstRun:
+    """Run the first-guess search the request asks for."""
     setting: SearchSetting = request.setting
     words, how = choose_words(game, request)
-    known = load_results(out_dir, game, setting) if request.checkpointed else {}
+    path = out_dir / CHECKPOINT
+    known: dict[str, GuessResult] = {}
+    if request.checkpointed:
+        if request.restart:
+            aside = set_aside(path)
+            if aside is not None:
+                notice(f"--restart: set the checkpoint aside as {aside}")
+        known = load_results(path, game, setting, words)
+    resumed = set(known)
+    if resumed:
+        how += f"; {len(resumed):,} resumed from {CHECKPOINT}"
     single = len(words) == 1
     leader: list[GuessResult | None] = [min((r for r in known.values() if r.exact),
                                             key=lambda r: r.value, default=None)]
     progress = WordProgress(len(words), sum(game.guesses.words[g] in known for g in words),
                             request.quiet or single,
-                            (lambda: save_results(out_dir, game, setting, done))
+                            (lambda: save_results(path, game, setting, done))
                             if request.checkpointed else None)
     done = dict(known)
     part_bar = tqdm(desc=f"{game.guesses.words[words[0]].upper()} branches", unit="branch",
@@ -47,11 +81,13 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> tup
                     dynamic_ncols=True)
 
     def on_result(result: GuessResult) -> None:
+        new = result.word not in done
         done[result.word] = result
+        resumed.discard(result.word)  # searched again in this run (a tie pass)
         if result.exact and (leader[0] is None or result.value < leader[0].value):
             leader[0] = result
         shown = f"best {leader[0].word.upper()} {leader[0].value_text()}" if leader[0] else "best -"
-        progress.step(f"{shown} | {result.word.upper()} {result.value_text()}")
+        progress.step(f"{shown} | {result.word.upper()} {result.value_text()}", new)
 
     def on_part(finished: int, total: int) -> None:
         part_bar.total = total
@@ -63,19 +99,66 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> tup
         part_bar.close()
         progress.close()
         if request.checkpointed:
-            save_results(out_dir, game, setting, done)
-    return outcome, how
+            save_results(path, game, setting, done)
+    run = FirstRun(outcome, how, resumed, path if request.checkpointed else None)
+    confirm_resumed_ties(run)
+    return run
 
 
-def load_results(out_dir: Path, game: Game, setting: SearchSetting) -> dict[str, GuessResult]:
-    """Results of an interrupted --all run with the same game and search, if any."""
-    data = load_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"beam": setting.beam})
+def confirm_resumed_ties(run: FirstRun) -> None:
+    """Words the checkpoint records as tying with the best are solved again, so "tied by X
+    (proven)" is never a claim this run did not check; a different total refuses the checkpoint."""
+    outcome = run.outcome
+    if outcome.best is None:
+        return
+    for word in outcome.ties():
+        result = next(r for r in outcome.results if r.word == word)
+        if not run.from_checkpoint(result):
+            continue
+        again = solve_guess(outcome.game, outcome.game.guess_id(word), outcome.setting)
+        if again.value != result.value:
+            raise BadInput(f"checkpoint {run.checkpoint}: {word.upper()} is recorded with total "
+                           f"{result.value}, but solving it again gives {again.value}; use "
+                           "--restart to set it aside and start afresh")
+
+
+def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
+    """The check of one checkpoint entry of the total objective: {"value": int, "exact": bool,
+    "seconds": number}, for a word this run evaluates, with a value no lower than the word's proven
+    lower bound from its split (`lookahead.split_bounds`, valid for exact and beam values alike)
+    and at most INF (no tree); an exact value belongs to a real tree, so it is below INF."""
+    def check(word: object, entry: object) -> None:
+        if word not in words:
+            raise ValueError("not one of the first guesses this run evaluates")
+        if not isinstance(entry, dict) or not {"value", "exact"} <= set(entry) or \
+                not set(entry) <= {"value", "exact", "seconds"}:
+            raise ValueError("expected value, exact and seconds")
+        value, exact = entry["value"], entry["exact"]
+        if not integer(value) or not isinstance(exact, bool):
+            raise ValueError("value must be a whole number and exact true or false")
+        if not bounds[word] <= value <= INF:
+            raise ValueError(f"value {value} is outside what is possible for it "
+                             f"({bounds[word]} to {INF})")
+        if exact and value >= INF:
+            raise ValueError("an exact value must belong to a tree")
+        if "seconds" in entry and not seconds_ok(entry["seconds"]):
+            raise ValueError("seconds must be a number, at least 0")
+    return check
+
+
+def load_results(path: Path, game: Game, setting: SearchSetting,
+                 words: list[int]) -> dict[str, GuessResult]:
+    """Results of an interrupted --all run with the same game and search, if any, validated."""
+    names = {game.guesses.words[g] for g in words}
+    bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words).items()}
+    data = load_checkpoint(path, identity(game, "total", setting.beam),
+                           check_entry(game, names, bounds))
     return {word: GuessResult(word, r["value"], r["exact"], setting.beam, game.max_guesses,
-                              r.get("seconds", 0.0)) for word, r in data.items()}
+                              float(r.get("seconds", 0.0))) for word, r in data.items()}
 
 
-def save_results(out_dir: Path, game: Game, setting: SearchSetting,
+def save_results(path: Path, game: Game, setting: SearchSetting,
                  done: dict[str, GuessResult]) -> None:
-    save_checkpoint(out_dir / CHECKPOINT, game.fingerprint, {"beam": setting.beam},
-                    {w: {"value": r.value, "exact": r.exact, "seconds": round(r.seconds, 3)}
-                     for w, r in done.items()})
+    save_checkpoint(path, identity(game, "total", setting.beam),
+                    {w: {"value": int(r.value), "exact": bool(r.exact),
+                         "seconds": round(r.seconds, 3)} for w, r in done.items()})

@@ -30,7 +30,7 @@ def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     """The headline sentence about the best word (markdown bold)."""
-    game, best, value = outcome.game, outcome.best, outcome.value
+    game, best, value = outcome.game, outcome.best, tree.total  # the verified tree's total
     worst = int(tree.counts.max())
     beam = outcome.setting.beam
     if outcome.proven:
@@ -74,6 +74,7 @@ def _counters(outcome: FirstGuessOutcome) -> dict:
     counters = add_counters([r.counters or {} for r in outcome.results
                              + ([outcome.proof] if outcome.proof else [])])
     counters["kernel_seconds"] = round(counters.get("kernel_seconds", 0), 2)
+    counters["cpu_seconds"] = round(counters.get("cpu_seconds", 0), 2)
     return counters
 
 
@@ -89,7 +90,7 @@ def first_text(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds
     shown = table[:2 + min(len(outcome.results), 25)]
     more = ["| ... | | | | | |"] if len(outcome.results) > 25 else []
     return "\n".join([_title(outcome.game), f"evaluated {how}; {'exact' if not beam else f'beam {beam}'}; "
-                      f"{seconds:.1f} s", "", _claim(outcome, tree).replace("**", ""),
+                      f"{seconds:.1f} s wall, {outcome.cpu_seconds:.1f} s CPU", "", _claim(outcome, tree).replace("**", ""),
                       report_line(tree.counts), "", *shown, *more])
 
 
@@ -98,7 +99,8 @@ def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, sec
     counters = _counters(outcome)
     return "\n".join([
         f"# Optimal decision trees: {_title(outcome.game)}", "",
-        f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s.", "",
+        f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s "
+        f"wall, {outcome.cpu_seconds:.1f} s CPU (all workers).", "",
         "## Best first guess", "", _claim(outcome, tree), "",
         f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```", "",
         "## Every evaluated first guess", "",
@@ -117,10 +119,11 @@ def first_summary(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seco
     return {"game": outcome.game.describe(),
             "search": {"beam": setting.beam, "jobs": setting.jobs, "backend": setting.backend,
                        "words": how},
-            "best": {"word": outcome.best.word, "total": outcome.value, "proven": outcome.proven,
+            "best": {"word": outcome.best.word, "total": tree.total, "proven": outcome.proven,
                      "stats": summarize(tree.counts).as_dict(),
                      "cumulative": cumulative_line(tree.counts)},
-            "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3)}
+            "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3),
+            "cpu_seconds": round(outcome.cpu_seconds, 3)}
 
 
 # ---------------------------------------------------------------- worst-case objective
@@ -169,16 +172,23 @@ def _worst_rows(game: Game, results: list[WorstResult]) -> list[str]:
     return rows
 
 
+def _cpu(results: list[WorstResult]) -> float:
+    return sum(r.cpu_seconds for r in results)
+
+
 def worst_text(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
     rows = _worst_rows(game, results)
     shown = rows[:2 + min(len(results), 40)] + (["| ... | | | | | |"] if len(results) > 40 else [])
-    return "\n".join([_worst_title(game), f"evaluated {how}; {seconds:.1f} s", "",
+    return "\n".join([_worst_title(game), f"evaluated {how}; {seconds:.1f} s wall, "
+                      f"{_cpu(results):.1f} s CPU", "",
                       _worst_verdict(game, results, how), "", *shown])
 
 
 def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
     d = game.max_guesses
-    return "\n".join([f"# {_worst_title(game)}", "", f"Evaluated {how}; exact; {seconds:.1f} s.", "",
+    return "\n".join([f"# {_worst_title(game)}", "", f"Evaluated {how}; exact; {seconds:.1f} s wall, "
+                      f"{_cpu(results):.1f} s CPU (all workers; words restored from a checkpoint "
+                      "count the CPU of the run that decided them).", "",
                       "## Verdict", "", _worst_verdict(game, results, how), "",
                       "## Every evaluated first guess", "",
                       "A branch is the set of answers left after the first guess's reply; it "
@@ -191,7 +201,8 @@ def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: fl
 def worst_summary(game: Game, results: list[WorstResult], how: str, seconds: float) -> dict:
     return {"game": game.describe(), "objective": "worst", "max_guesses": game.max_guesses,
             "words": how, "feasible": [r.word for r in results if r.feasible],
-            "results": [r.as_dict() for r in results], "seconds": round(seconds, 3)}
+            "results": [r.as_dict() for r in results], "seconds": round(seconds, 3),
+            "cpu_seconds": round(_cpu(results), 3)}
 
 
 # ---------------------------------------------------------------- mid-game state

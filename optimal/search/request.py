@@ -11,7 +11,10 @@ import os
 from dataclasses import dataclass
 
 from lookahead import BACKENDS, SearchSetting
-from optimal.cli.args import GameOptions, Parser, add_game_arguments, non_negative_int, positive_int
+from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, bounded_int,
+                              capped_workers, memory_mb, non_negative_int, positive_int,
+                              seconds, word_list, workers)
+from optimal.cli.backends import check_scheduler
 from optimal.errors import BadInput
 
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
@@ -69,6 +72,7 @@ class SearchRequest:
     out: str = "results"
     write: bool = True
     quiet: bool = False
+    restart: bool = False
     argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
 
     @property
@@ -111,20 +115,24 @@ def build_parser() -> Parser:
                         help="the seed of --sample (default 1)")
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
-    pick.add_argument("--first", metavar="WORD[,WORD...]", help="evaluate these first guesses")
-    pick.add_argument("--top", type=int, metavar="N",
+    pick.add_argument("--first", type=word_list, metavar="WORD[,WORD...]",
+                      help="evaluate these first guesses")
+    pick.add_argument("--top", type=positive_int, metavar="N",
                       help=f"the N most promising first guesses by the search's ordering score "
                            f"(default {DEFAULT_TOP})")
     pick.add_argument("--all", action="store_true",
                       help="every useful first guess (long; resumable from a checkpoint in --out)")
     pick.add_argument("--from", dest="history", metavar="HISTORY",
                       help="solve a mid-game state, e.g. salet.BBYBB or salet.BBYBB.clint.BYYBB: "
-                           "best next guess and its optimal total")
+                           "best next guess and its optimal total. Steps and their parts are "
+                           "separated by ',', ';', '=', spaces, or a '.' after a word or a whole "
+                           "reply; a reply always has one mark per letter, so '.' inside it is a "
+                           "miss (salet.B.Y..)")
     search = parser.add_argument_group("search")
     search.add_argument("--objective", choices=["total", "worst"], default="total",
                         help="total: least total guesses (default); worst: can every answer be "
                              "found within --max-depth guesses?")
-    search.add_argument("--shortfall", type=int, default=0, metavar="N",
+    search.add_argument("--shortfall", type=non_negative_int, default=0, metavar="N",
                         help="with --objective worst: for each of the first N words searched that "
                              "fails, the fewest answers that must take longer (when branches have "
                              "3 guesses left); with --first or --top, not --all")
@@ -133,69 +141,100 @@ def build_parser() -> Parser:
                              "exact: the exact optimum of every word evaluated, each within "
                              "--budget seconds (else its proven lower bound and a beam's upper "
                              "bound); resumable with --all")
-    search.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    search.add_argument("--budget", type=seconds_or_none, default=None, metavar="SECONDS",
                         help="with --rank exact: time per word before it is left at its bounds "
                              "(default 60; a rerun with a larger budget takes those words up "
                              "again); with --boards 2: time spent raising the proven lower bound "
                              f"(default {DORDLE_BUDGET:g}; 0: none)")
-    search.add_argument("--beam", type=int, default=0, metavar="K",
+    search.add_argument("--beam", type=bounded_int(0, MAX_BEAM), default=0, metavar="K",
                         help="consider only the K most promising guesses at each node: fast, gives "
                              "upper bounds (default: all guesses, exact)")
     search.add_argument("--prove", action="store_true",
                         help="with --beam: then prove the best word's value by exact search")
-    search.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="parallel workers (default: all cores); over first words, or over "
-                             "the branches of a single first word")
+    search.add_argument("--jobs", type=workers, default=os.cpu_count() or 1, metavar="N",
+                        help="parallel workers (default: all cores; more than the cores available "
+                             "are capped); over first words, or over the branches of a single "
+                             "first word. Workers start only when the work is big enough to pay "
+                             "for them; each costs about 240 MB besides its share of --cache-mb. "
+                             "With --backend dask, any N > 1 uses every worker thread of the "
+                             "cluster (1: this process only)")
     search.add_argument("--backend", default="loky", choices=BACKENDS,
-                        help="joblib backend (dask needs --scheduler and the 'dask' extra)")
-    search.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
-    search.add_argument("--cache-mb", type=float, default=1024, metavar="MB",
-                        help="memory for the memo of solved subproblems, per worker (default 1024)")
+                        help="joblib backend: loky (worker processes, default), threading, or "
+                             "dask (needs --scheduler and the 'dask' extra)")
+    search.add_argument("--scheduler", metavar="ADDRESS",
+                        help="with --backend dask: the Dask scheduler's address, e.g. "
+                             "tcp://127.0.0.1:8786, or tls://host:8786 with Dask's TLS settings "
+                             "(DASK_DISTRIBUTED__COMM__TLS__...; README)")
+    search.add_argument("--cache-mb", type=memory_mb, default=1024, metavar="MB",
+                        help="memory for the memos of solved subproblems, in all: split evenly "
+                             "between this process and each worker (default 1024)")
     out = parser.add_argument_group("output")
     out.add_argument("--out", default="results", metavar="DIR",
                      help="results directory (default: results)")
     out.add_argument("--no-write", action="store_true", help="print only; write no files")
-    out.add_argument("--quiet", action="store_true", help="no progress bars")
+    out.add_argument("--quiet", action="store_true", help="no progress bars, no memory estimate")
+    out.add_argument("--restart", action="store_true",
+                     help="with --all, --rank exact or --boards 2: set the checkpoint in --out aside (renamed, never deleted) "
+                          "and start afresh")
     return parser
 
 
+def seconds_or_none(text: str) -> float:
+    """argparse type for --budget: a positive time in seconds, or 0 (Dordle: no lower-bound
+    search; refused for --rank exact in request_from_args)."""
+    try:
+        if float(text.strip()) == 0:
+            return 0.0
+    except ValueError:
+        pass
+    return seconds(text)
+
+
 def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> SearchRequest:
-    """The request a parsed command line describes; BadInput for options that do not fit."""
-    if args.beam < 0:
-        raise BadInput("--beam must be positive")
-    if args.jobs < 1:
-        raise BadInput("--jobs must be at least 1")
+    """The request a parsed command line describes; BadInput for options that do not fit. Nothing
+    here reads a file or starts work."""
     if args.prove and not args.beam:
         raise BadInput("--prove goes with --beam")
     if args.shortfall and args.objective != "worst":
         raise BadInput("--shortfall goes with --objective worst")
-    if args.shortfall < 0:
-        raise BadInput("--shortfall must be positive")
     if args.shortfall and args.all:
         raise BadInput("--shortfall needs every branch of a word searched, --all stops at the first "
                        "failing one: use --first or --top with --shortfall")
-    first: tuple[str, ...] = ()
-    if args.first is not None:
-        first = tuple(dict.fromkeys(w.strip().lower() for w in args.first.split(",") if w.strip()))
-        if not first:
-            raise BadInput("--first needs at least one word")
     if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
         raise BadInput("--rank exact goes with the total objective, without --beam or --from")
-    if args.top is not None and args.top < 1:
-        raise BadInput("--top must be at least 1")
+    if args.objective == "worst":
+        if args.history is not None:
+            raise BadInput("--objective worst is about first guesses: it does not go with --from")
+        if args.beam:
+            raise BadInput("--objective worst is always exact: drop --beam")
+        if args.max_depth is not None and args.max_depth < 2:
+            raise BadInput("--max-depth must be at least 2 for --objective worst")
+    if args.restart and not (args.all or args.rank == "exact" or args.boards == 2):
+        raise BadInput("--restart goes with --all, --rank exact or --boards 2 (the runs that keep "
+                       "a checkpoint)")
+    if args.restart and args.no_write:
+        raise BadInput("--restart goes with a results folder: drop --no-write")
+    if args.scheduler is not None and args.backend != "dask":
+        raise BadInput("--scheduler goes with --backend dask")
+    if args.backend == "dask":
+        if args.scheduler is None:
+            raise BadInput("--backend dask needs --scheduler ADDRESS (a running Dask scheduler)")
+        check_scheduler(args.scheduler)
     check_dordle(args)
     budget = args.budget if args.budget is not None else (
         DORDLE_BUDGET if args.boards == 2 else 60.0)
-    least = 0 if args.boards == 2 else 1e-9  # Dordle: 0 means no lower-bound search
-    if not (budget >= least and budget < float("inf")):
-        raise BadInput(f"--budget must be a positive number of seconds, not {args.budget}")
+    if args.boards != 2 and budget == 0:
+        raise BadInput("--budget must be a positive number of seconds (0 only with --boards 2)")
     if args.max_depth is None:
         args.max_depth = 7 if args.boards == 2 else 6
-    setting = SearchSetting(args.beam, args.cache_mb, args.jobs, args.backend)
-    return SearchRequest(GameOptions.from_args(args), setting, first, args.top, args.all,
-                         args.history, args.objective, args.shortfall, args.prove, args.scheduler,
-                         args.rank, budget, args.boards, args.sample, args.seed, args.out,
-                         not args.no_write, args.quiet, tuple(argv) if argv is not None else None)
+    game = GameOptions.from_args(args)
+    jobs = args.jobs if args.backend == "dask" else capped_workers(args.jobs)  # a cluster has its own cores
+    setting = SearchSetting(args.beam, args.cache_mb, jobs, args.backend)
+    return SearchRequest(game, setting, args.first or (), args.top, args.all, args.history,
+                         args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
+                         budget, args.boards, args.sample, args.seed, args.out,
+                         not args.no_write, args.quiet, args.restart,
+                         tuple(argv) if argv is not None else None)
 
 
 def check_dordle(args: argparse.Namespace) -> None:
@@ -208,7 +247,8 @@ def check_dordle(args: argparse.Namespace) -> None:
                                        ("--from", args.history is not None), ("--all", args.all),
                                        ("--objective worst", args.objective != "total"),
                                        ("--rank exact", args.rank != "bound"),
-                                       ("--prove", args.prove)) if used]
+                                       ("--prove", args.prove),
+                                       ("--backend dask", args.backend == "dask")) if used]
     if clashes:
         raise BadInput(f"--boards 2 does not go with {', '.join(clashes)} (the lower bound covers "
                        "every first word; raise --budget to prove more)")

@@ -1,8 +1,9 @@
 """Normalization of what a command prints and writes, so golden records compare equal across runs.
 
 Replaced (volatile or engine-internal): durations ("0.61 s", "1.2s", "0.000 s"), the seconds/time
-column of markdown tables, `"seconds"`/`"kernel_seconds"`/`"date"`/`"command"` and version fields
-in JSON, whole `"provenance"` and `"counters"` objects, the "## Provenance" and "## Work" sections of
+column of markdown tables, `"seconds"`/`"kernel_seconds"`/`"cpu_seconds"`/`"date"`/`"command"` and version fields
+in JSON, whole `"provenance"` and `"counters"` objects, a checkpoint's `"digest"` and the sha256
+of each file in MANIFEST.json (both hash content that holds run times), the "## Provenance" and "## Work" sections of
 markdown reports, the temporary output directory (-> <OUT>) and the repository root (-> <ROOT>),
 and progress-bar residue on stderr. Also dropped: the optional matplotlib histogram (compare.png and
 the markdown line and "wrote" entry that name it), since it exists only where matplotlib is
@@ -20,8 +21,11 @@ WORK = "<WORK>"
 
 # A number printed as a duration: "0.61 s", "12.3 s", "1.2s" (always with decimals in this tool).
 _DURATION = re.compile(r"(?<![\w.])\d+\.\d+(?= ?s\b)")
-_JSON_NUMBER_KEYS = re.compile(r'"(seconds|kernel_seconds)": (-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null)')
+_JSON_NUMBER_KEYS = re.compile(r'"(seconds|kernel_seconds|cpu_seconds)": (-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null)')
 _JSON_STRING_KEYS = re.compile(r'"(date|command|python|numpy|numba|machine)": "(?:[^"\\]|\\.)*"')
+_DIGEST = re.compile(r'"digest": "[0-9a-f]{64}"')
+_MANIFEST_HASH = re.compile(r'("[^"/]+\.(?:json|txt|md|png)"): "[0-9a-f]{64}"')
+_MANIFEST_PNG = re.compile(r',\n\s*"[^"/]+\.png": "<SHA256>"')  # the optional histogram
 _TABLE_SEPARATOR = re.compile(r"^\s*\|(\s*:?-{3,}:?\s*\|)+\s*$")
 _TIME_COLUMNS = {"seconds", "time"}
 # tqdm residue: "desc:  40%|####      | 2/5 [00:01<00:02, ...]" or any line with a carriage return.
@@ -51,6 +55,9 @@ def normalize(text: str, out_dir: str | None = None, root: str | None = None,
     text = _replace_json_objects(text, "provenance", PROVENANCE)
     text = _replace_json_objects(text, "counters", COUNTERS)
     text = _JSON_NUMBER_KEYS.sub(lambda m: f'"{m.group(1)}": "{T}"', text)
+    text = _DIGEST.sub('"digest": "<DIGEST>"', text)
+    text = _MANIFEST_HASH.sub(lambda m: f'{m.group(1)}: "<SHA256>"', text)
+    text = _MANIFEST_PNG.sub("", text)
     text = _JSON_STRING_KEYS.sub(lambda m: f'"{m.group(1)}": "<{m.group(1).upper()}>"', text)
     text = _blank_time_columns(text)
     text = _DURATION.sub(T, text)

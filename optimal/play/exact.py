@@ -1,0 +1,257 @@
+"""The search for the best next guess, as the assistant runs it: at once in a terminal, or within a
+time budget and a bounded number at once behind a web server.
+
+Why two ways: a terminal user asked one question and waits for the proof, so `DirectSearch` runs
+the exact search in the caller's thread for as long as it takes. A server answers many people; a
+request must come back within its budget and a burst of requests must not start a search each.
+`BudgetedSearch` does that:
+
+- Threads, not processes. The branch-and-bound kernel is compiled with `nogil=True`
+  (lookahead/kernel.py `solve`, lookahead/scan.py `rank_guesses`), so searches in threads run in
+  parallel and share the game's 30 MB reply matrix instead of copying it into worker processes; each
+  thread keeps its own solver (`lookahead.parallel.solver_for` keys them by thread).
+- A thread cannot be killed, and a numba kernel cannot be interrupted. So the request waits for the
+  exact search only up to its budget; past it, the request gets the best tree of a beam search (an
+  upper bound, labelled so) while the exact search keeps running. Its result is cached, so the same
+  position asked again (a reload, the next player) gets the proof.
+- Bounded: `workers` threads run exact searches and at most `queue` more wait; when that many are
+  pending no new one starts (the request goes straight to the beam). One more thread runs the beam
+  searches, which take milliseconds at the sizes the assistant searches (<= 300 candidates), with
+  the same bound on waiting work. Results are kept for the last `keep` positions.
+
+Both return a `Found` with, on request, the per-answer table of the strategy's tree, replayed with
+the plain rule so that its sum must equal the search's total.
+
+Two boards (Dordle) go the same two ways (`find_dordle`): the Dordle engine's exact search
+(`lookahead.dordle_next_guess`, a rising cutoff, its kernel also `nogil`) within the budget, else
+the best guess of a one-guess-per-node beam over pairs, labelled an upper bound. The terminal gives
+the exact search DORDLE_BUDGET seconds in its own thread; the server runs it in the exact lane (for
+up to DORDLE_EXACT_SECONDS, so that asking again can get the proof) and answers from the beam lane
+when the request's budget runs out. States of more than DORDLE_MAX_GAMES games are not searched at
+a prompt (None: the assistant falls back to its heuristic).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import replace
+
+import numpy as np
+
+from lookahead import SearchSetting, best_next_guess, best_next_tree, dordle_next_guess
+from optimal.errors import DefectiveTree
+from optimal.game import Game, HardState
+from optimal.play.analysis import Found
+from optimal.tree import Node, path_of
+
+CACHE_MB = 64  # the exact search's memo: small, since the sets it sees here are small
+BEAM = 10  # the fallback beam's width: milliseconds for a few hundred candidates
+BUDGET = 2.0  # seconds a web request waits for the exact search
+BEAM_WAIT = 1.0  # at least this long for the beam, however small the budget: it is the fallback
+DORDLE_BUDGET = 2.0  # seconds the terminal's Dordle suggestion may search exactly before the beam
+DORDLE_EXACT_SECONDS = 60.0  # the server's exact Dordle search (checked between cutoff steps)
+DORDLE_MAX_GAMES = 40_000  # Dordle states bigger than this are not searched at a prompt
+DORDLE_CACHE_MB = 128
+
+
+def answer_table(tree: Node, game: Game, candidates: np.ndarray,
+                 total: int) -> tuple[tuple[str, int], ...]:
+    """(answer, guesses the tree needs for it from here) for every candidate, fewest first. Each
+    answer is replayed through the tree with the rule's plain reply, and the sum must be the
+    search's total: DefectiveTree otherwise (a search bug must not be shown as a proof)."""
+    rows = []
+    for answer in candidates:
+        word = game.answers.words[int(answer)]
+        rows.append((word, len(path_of(tree, word, rule=game.rule))))
+    if sum(n for _, n in rows) != total:
+        raise DefectiveTree(f"the tree from {tree.guess.upper()} needs "
+                            f"{sum(n for _, n in rows)} guesses in all, not the search's {total}")
+    return tuple(sorted(rows, key=lambda row: (row[1], row[0])))
+
+
+def search_next(game: Game, candidates: np.ndarray, guesses_left: int, state: HardState | None,
+                setting: SearchSetting, table: bool = False) -> Found:
+    """The best next guess at a state by one search (exact, or within `setting.beam`), with the
+    per-answer table of its tree when `table`."""
+    start = time.perf_counter()
+    if not table:
+        best = best_next_guess(game, candidates, guesses_left, state, setting)
+        rows = None
+    else:
+        found = best_next_tree(game, candidates, guesses_left, state, setting)
+        best = None if found is None else found[0]
+        rows = None if found is None else answer_table(found[1], game, candidates, best.total)
+    if best is None:
+        return Found(None, None, setting.exact, setting.beam, None, time.perf_counter() - start)
+    return Found(best.word, best.total, setting.exact, setting.beam, rows,
+                 time.perf_counter() - start)
+
+
+def search_dordle(game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
+                  guesses_left: int, budget: float, why: str = "") -> Found | None:
+    """The Dordle engine's best next guess for two boards (None: solved): exact when its search
+    finishes within `budget` seconds (0: the beam's at once), else a beam's (upper bound, with
+    `why` or the budget as the reason). None when the state is too big to search at a prompt."""
+    start = time.perf_counter()
+    best = dordle_next_guess(game, board1, board2, guesses_left, budget, DORDLE_MAX_GAMES,
+                             DORDLE_CACHE_MB)
+    seconds = time.perf_counter() - start
+    if best is None:
+        return None
+    if best.word is None:  # no tree within the guesses left: proven, or a beam found none
+        return Found(None, None, best.proven, 0 if best.proven else 1, None, seconds, why,
+                     best.games)
+    if best.proven:
+        return Found(best.word, best.total, True, 0, None, seconds, "", best.games)
+    why = why or (f"the exact search took longer than {budget:g} s" if budget > 0 else "")
+    return Found(best.word, best.total, False, 1, None, seconds, why, best.games)
+
+
+class DirectSearch:
+    """The exact search in the calling thread, as long as it takes (the terminal assistant); for
+    two boards, the Dordle engine's exact search for DORDLE_BUDGET seconds, then a beam's."""
+
+    def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
+             state: HardState | None, table: bool = False) -> Found:
+        return search_next(game, candidates, guesses_left, state, SearchSetting(cache_mb=CACHE_MB),
+                           table)
+
+    def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
+                    guesses_left: int) -> Found | None:
+        return search_dordle(game, board1, board2, guesses_left, DORDLE_BUDGET)
+
+
+def _bytes(board: np.ndarray | None) -> bytes:
+    return b"" if board is None else np.asarray(board).tobytes()
+
+
+def pair_games(board1: np.ndarray | None, board2: np.ndarray | None) -> int:
+    """How many Dordle games two boards' candidate sets stand for (boards filtered by the same
+    guesses hold the same set or disjoint ones): the size check before a search is queued."""
+    sizes = [0 if b is None else len(b) for b in (board1, board2)]
+    if 0 in sizes:
+        return max(sizes)
+    if sizes[0] == sizes[1] and np.array_equal(board1, board2):
+        return sizes[0] * (sizes[0] - 1)
+    return sizes[0] * sizes[1]
+
+
+class _Lane:
+    """One executor with a bound on its unfinished jobs and a cache of their futures by key."""
+
+    def __init__(self, name: str, workers: int, queue: int, keep: int):
+        self.executor = ThreadPoolExecutor(workers, thread_name_prefix=name)
+        self.capacity = workers + queue
+        self.keep = keep
+        self.pending = 0
+        self.jobs: OrderedDict[tuple, Future] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def job(self, key: tuple, work: Callable[[], Found]) -> Future | None:
+        """The future of `key`'s job: the cached one, a new one, or None when the lane is full."""
+        with self.lock:
+            future = self.jobs.get(key)
+            if future is not None:
+                self.jobs.move_to_end(key)
+                return future
+            if self.pending >= self.capacity:
+                return None
+            self.pending += 1
+            future = self.executor.submit(work)
+            self.jobs[key] = future
+            while len(self.jobs) > self.keep:
+                self.jobs.popitem(last=False)  # a running job evicted here still finishes
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, _future: Future) -> None:
+        with self.lock:
+            self.pending -= 1
+
+    def busy(self) -> int:
+        with self.lock:
+            return self.pending
+
+
+class BudgetedSearch:
+    """Exact searches off the caller's thread, bounded in time per request and in number at once,
+    with a beam search as the labelled fallback (see the module docstring for why threads)."""
+
+    def __init__(self, budget: float = BUDGET, workers: int = 1, queue: int = 4, beam: int = BEAM,
+                 keep: int = 512):
+        self.budget, self.beam = float(budget), int(beam)
+        self._exact = _Lane("optimal-exact", workers, queue, keep)
+        self._beam = _Lane("optimal-beam", 1, max(queue, 16), keep)
+
+    def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
+             state: HardState | None, table: bool = False, budget: float | None = None) -> Found:
+        """The exact result if it is (or becomes) ready within `budget` seconds (at most the
+        server's), else the beam's (waited for up to the server's budget, at least BEAM_WAIT),
+        else a pending `Found` that says why."""
+        budget = self.budget if budget is None else max(0.0, min(float(budget), self.budget))
+        start = time.perf_counter()
+        key = (game.fingerprint, np.asarray(candidates).tobytes(), guesses_left, state, table)
+
+        def run(setting: SearchSetting) -> Callable[[], Found]:
+            return lambda: search_next(game, candidates, guesses_left, state, setting, table)
+
+        exact = self._exact.job(key, run(SearchSetting(cache_mb=CACHE_MB)))
+        if exact is not None:
+            wait([exact], timeout=budget)
+            if exact.done():
+                return exact.result()
+            why = (f"the exact search took longer than the {budget:g} s budget; it goes on, ask "
+                   "again for the proof")
+        else:
+            why = "the exact search was not started: too many are running; ask again"
+        beam = self._beam.job(key, run(SearchSetting(beam=self.beam, cache_mb=CACHE_MB)))
+        if beam is not None:
+            wait([beam], timeout=max(self.budget, BEAM_WAIT))
+            if beam.done():
+                found = beam.result()
+                return Found(found.word, found.total, False, found.beam, found.table,
+                             found.seconds, why)
+        return Found(None, None, False, 0, None, time.perf_counter() - start,
+                     why + "; no beam result in time either")
+
+    def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
+                    guesses_left: int, budget: float | None = None) -> Found | None:
+        """Two boards: the Dordle engine's exact result if it is (or becomes) ready within
+        `budget` seconds (at most the server's), else the best guess of its beam (waited for as
+        `find` waits), else a pending `Found`. None when the state is too big to search."""
+        budget = self.budget if budget is None else max(0.0, min(float(budget), self.budget))
+        start = time.perf_counter()
+        if pair_games(board1, board2) > DORDLE_MAX_GAMES:
+            return None
+        key = ("dordle", game.fingerprint, _bytes(board1), _bytes(board2), guesses_left)
+        exact = self._exact.job(key, lambda: search_dordle(game, board1, board2, guesses_left,
+                                                           DORDLE_EXACT_SECONDS))
+        if exact is not None:
+            wait([exact], timeout=budget)
+            if exact.done():
+                return exact.result()
+            why = (f"the exact search took longer than the {budget:g} s budget; it goes on, ask "
+                   "again for the proof")
+        else:
+            why = "the exact search was not started: too many are running; ask again"
+        beam = self._beam.job(key, lambda: search_dordle(game, board1, board2, guesses_left, 0.0))
+        if beam is not None:
+            wait([beam], timeout=max(self.budget, BEAM_WAIT))
+            if beam.done():
+                found = beam.result()
+                return None if found is None else replace(found, why=why)
+        return Found(None, None, False, 0, None, time.perf_counter() - start,
+                     why + "; no beam result in time either")
+
+    def busy(self) -> dict:
+        """Unfinished jobs (running or waiting) per lane, for a status endpoint."""
+        return {"exact": self._exact.busy(), "beam": self._beam.busy()}
+
+    def close(self) -> None:
+        """Stop taking work; queued jobs are dropped, running ones finish in their threads."""
+        for lane in (self._exact, self._beam):
+            lane.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,148 @@
+"""What the web API computes, apart from HTTP: a game position from its URL, the assistant's
+analysis of it as JSON, and the tree explorer.
+
+The game logic is the terminal assistant's (`optimal.play.Assistant`), driven the same way: start,
+play each step of the history, analyse. Nothing is computed here that the assistant computes too;
+this module only replays the URL's history and turns the assistant's values into JSON. State lives
+in the URL, so the server keeps no session: a request carries its whole game.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from optimal.errors import BadInput
+from optimal.game import Game
+from optimal.play.analysis import Analysis, Found
+from optimal.play.assistant import OPTIMAL_MAX, Assistant, split_history
+from optimal.play.cache import LruCache
+from optimal.play.exact import BUDGET, BudgetedSearch
+from optimal.play.text import game_name, header_line
+from optimal.web.params import BOARDS, FieldError, GameRequest, TreeOptions
+from optimal.web.trees import Trees
+
+
+class _RequestSearch:
+    """The server's budgeted search with one request's budget (the assistant does not know
+    about budgets; it asks `find` like the terminal's direct search)."""
+
+    def __init__(self, search: BudgetedSearch, budget: float | None):
+        self.search, self.budget = search, budget
+
+    def find(self, game, candidates, guesses_left, state, table=False) -> Found:
+        return self.search.find(game, candidates, guesses_left, state, table, self.budget)
+
+    def find_dordle(self, game, board1, board2, guesses_left) -> Found | None:
+        return self.search.find_dordle(game, board1, board2, guesses_left, self.budget)
+
+
+def found_json(found: Found | None) -> dict | None:
+    if found is None:
+        return None
+    table = None if found.table is None else [{"answer": w, "guesses": n} for w, n in found.table]
+    return {"word": found.word, "total": found.total, "proven": found.proven, "beam": found.beam,
+            "why": found.why, "seconds": round(found.seconds, 4), "table": table,
+            "games": found.games}
+
+
+def canonical_history(assistant: Assistant, analysis: Analysis) -> str:
+    """The player's steps as the URL keeps them: 'salet=BBYBB,clint=BYYBB' ('salet=BBYBB/GYBBB'
+    with several boards), guesses only where the page replies; a puzzle's own moves left out."""
+    parts = []
+    for step in analysis.steps[assistant.opening_steps:]:
+        if assistant.replies_itself:
+            parts.append(step.guess)
+        else:
+            parts.append(step.guess + "=" + "/".join(b.reply for b in step.boards if b is not None))
+    return ",".join(parts)
+
+
+class Service:
+    """The games the server plays (its lists, in both modes and every guess limit asked for), the
+    budgeted exact search and greedy scores shared by every request, and the tree explorer."""
+
+    def __init__(self, game: Game, budget: float = BUDGET, workers: int = 1, queue: int = 4,
+                 trees: list[Path] | None = None, optimal_max: int = OPTIMAL_MAX,
+                 hard_default: bool = False):
+        if game.rule.name != "wordle":
+            raise BadInput("the web page plays Wordle replies only")
+        _ = game.matrix  # loaded once: every mode and guess limit below shares it
+        self.base = game.with_limits("normal", 6)
+        self.budget, self.optimal_max, self.hard_default = float(budget), optimal_max, hard_default
+        self._games: dict[tuple[str, int], Game] = {}
+        self._lock = threading.Lock()
+        self.search = BudgetedSearch(budget, workers, queue)
+        self.scores = LruCache(256)
+        self.trees = Trees(self.game_for, trees or [])
+
+    def game_for(self, mode: str, max_guesses: int) -> Game:
+        """The server's lists with a mode and guess limit (one Game each, sharing the matrix)."""
+        with self._lock:
+            key = (mode, max_guesses)
+            if key not in self._games:
+                self._games[key] = self.base.with_limits(mode, max_guesses)
+            return self._games[key]
+
+    def info(self) -> dict:
+        game = self.base
+        return {"answers": {"name": game.answers.name, "count": len(game.answers)},
+                "guesses": {"name": game.guesses.name, "count": len(game.guesses)},
+                "length": game.length, "budget": self.budget, "optimal_max": self.optimal_max,
+                "boards": list(BOARDS), "hard_default": self.hard_default,
+                "trees": self.trees.listing()}
+
+    def assistant_for(self, request: GameRequest) -> Assistant:
+        """The assistant at the position the request describes (BadInput names the step)."""
+        game = self.game_for("hard" if request.hard else "normal", request.max_guesses)
+        assistant = Assistant(game, request.boards, absurdle=request.mode == "absurdle",
+                              puzzle=request.mode == "puzzle", seed=request.seed,
+                              optimal_max=self.optimal_max,
+                              search=_RequestSearch(self.search, request.budget),
+                              scores=self.scores)
+        assistant.start()
+        for number, (word, replies) in enumerate(split_history(request.history), start=1):
+            try:
+                assistant.play(word, replies)
+            except BadInput as error:
+                raise FieldError("history", f"step {number}: {error}", step=number) from None
+        return assistant
+
+    def game_state(self, request: GameRequest) -> dict:
+        """The position after the request's history, with the assistant's analysis, as JSON."""
+        assistant = self.assistant_for(request)
+        analysis = assistant.analysis(table=True)
+        game = assistant.game
+        return {
+            "mode": request.mode, "boards": request.boards, "hard": request.hard,
+            "seed": request.seed, "name": game_name(request.boards, request.mode == "absurdle"),
+            "header": header_line(game, request.boards, request.mode == "absurdle"),
+            "history": canonical_history(assistant, analysis),
+            "opening": assistant.opening_steps, "replies_itself": assistant.replies_itself,
+            "status": analysis.status, "guesses_left": analysis.guesses_left,
+            "max_guesses": analysis.max_guesses,
+            "steps": [step.as_dict() for step in analysis.steps],
+            "boards_state": [board.as_dict() for board in analysis.boards],
+            "suggestions": [row.as_dict() for row in analysis.suggestions],
+            "verdict": analysis.verdict, "optimal": found_json(analysis.optimal),
+            "pick": analysis.pick,
+        }
+
+    def explore(self, tree_id: str, replies: list[str], answer: str | None) -> dict:
+        return self.trees.get(tree_id).view(replies, answer)
+
+    def upload(self, text: str, options: TreeOptions) -> dict:
+        return self.trees.upload(text, options).view([])
+
+    def warm_up(self) -> None:
+        """Load the reply matrix and the compiled kernels, and score the opening (the same for
+        every new game), so the first players do not wait for them."""
+        game = self.base
+        Assistant(game, search=_RequestSearch(self.search, None), scores=self.scores).analysis()
+        few = np.arange(min(20, len(game.answers)), dtype=np.int32)
+        self.search.find(game, few, game.max_guesses, None, True)
+
+    def close(self) -> None:
+        self.search.close()

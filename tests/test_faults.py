@@ -1,0 +1,582 @@
+"""Faults: a checkpoint damaged or forged in every way the issue lists (nothing false is ever printed:
+each is refused with one line naming the file, or set aside with --restart), an `--all` run killed at
+random points and resumed (the result equals an uninterrupted run's), Ctrl-C while workers run (no
+worker traceback), the main process killed (the workers exit), a second writer to a results folder,
+a blocked output path, and a damaged or unusable kernel cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numba
+import pytest
+
+from lookahead import INF
+from lookahead.kernel_cache import check_kernel_cache
+from optimal.cli.checkpoint import save_checkpoint
+from optimal.cli.outputs import LOCK, MANIFEST, read_file_set
+from optimal.errors import BadInput
+from optimal.search.command import main as search
+from tests.conftest import SMALL_ANSWERS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write_list(path: Path, n: int) -> str:
+    path.write_text("\n".join(sorted(SMALL_ANSWERS[:n])) + "\n")
+    return str(path)
+
+
+def digests(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
+            if p.is_file()}
+
+
+# ---------------------------------------------------------------- checkpoints, total objective
+
+
+@pytest.fixture(scope="module")
+def total_run(tmp_path_factory):
+    """An uninterrupted --all run on 150 answers (as guesses): its folder, arguments and summary."""
+    root = tmp_path_factory.mktemp("total")
+    args = ["--answers", write_list(root / "a150.txt", 150), "--all", "--jobs", "1", "--quiet",
+            "--out", str(root / "results")]
+    assert search(args) == 0
+    folder = root / "results" / "a150-a150-normal-d6"
+    return folder, args, json.loads((folder / "summary.json").read_text())
+
+
+def rerun(run, tmp_path, capsys, change, restart: bool = False) -> tuple[int, str, str, Path]:
+    """Copy the run's folder, let `change(data, path)` damage its checkpoint, and run again."""
+    folder, args, _ = run
+    out = tmp_path / "results"
+    copy = out / folder.name
+    shutil.copytree(folder, copy)
+    checkpoint = next(copy.glob("checkpoint-*.json"))
+    change(json.loads(checkpoint.read_text()), checkpoint)
+    before = {name: d for name, d in digests(copy).items() if not name.startswith("checkpoint")}
+    capsys.readouterr()
+    args = [a if a != str(folder.parent) else str(out) for a in args] + (["--restart"] if restart else [])
+    code = search(args)
+    captured = capsys.readouterr()
+    if code != 0:
+        after = {name: d for name, d in digests(copy).items() if not name.startswith("checkpoint")}
+        assert after == before, "a refused run changed the results folder"
+        assert not (copy / LOCK).exists()
+    return code, captured.out, captured.err, checkpoint
+
+
+def forged(change):
+    """A change made by someone who also recomputes the digest."""
+    def apply(data: dict, path: Path) -> None:
+        change(data)
+        save_checkpoint(path, data["identity"], data["results"])
+    return apply
+
+
+def edited(change):
+    """A change made by hand (the digest is left as it was)."""
+    def apply(data: dict, path: Path) -> None:
+        change(data)
+        path.write_text(json.dumps(data))
+    return apply
+
+
+def raw(content: bytes):
+    def apply(data: dict, path: Path) -> None:
+        path.write_bytes(content)
+    return apply
+
+
+def best_of(run) -> tuple[str, int]:
+    summary = run[2]
+    return summary["best"]["word"], summary["best"]["total"]
+
+
+def a_cut_off_word(run) -> str:
+    """A word recorded with a lower bound, whose bound from its split allows the best total."""
+    summary = run[2]
+    best = summary["best"]["total"]
+    return next(r["word"] for r in summary["results"]
+                if not r["exact"] and r["value"] is not None and split_bound(run, r["word"]) <= best)
+
+
+def split_bound(run, word: str) -> int:
+    from lookahead import split_bounds
+    from optimal.game import Game
+
+    game = Game.from_lists(answers=run[1][1])
+    return split_bounds(game, [game.guess_id(word)])[game.guess_id(word)]
+
+
+def set_entry(word_of, **values):
+    def change(data: dict) -> None:
+        data["results"][word_of(data)].update(values)
+    return change
+
+
+TOTAL_DAMAGE = [
+    # (id, change(run) -> checkpoint change, fragment of the refusal)
+    ("hand-edit-best-150", lambda run: edited(set_entry(lambda d: best_of(run)[0], value=150)),
+     "does not match its digest"),
+    ("forged-best-150", lambda run: forged(set_entry(lambda d: best_of(run)[0], value=150)),
+     "outside what is possible"),
+    ("forged-best-one-less", lambda run: forged(set_entry(lambda d: best_of(run)[0],
+                                                          value=best_of(run)[1] - 1)),
+     "rebuilt and verified"),
+    ("forged-best-one-more", lambda run: forged(set_entry(lambda d: best_of(run)[0],
+                                                          value=best_of(run)[1] + 1)),
+     "rebuilt and verified"),
+    ("forged-tie", lambda run: forged(set_entry(lambda d: a_cut_off_word(run), exact=True,
+                                                value=best_of(run)[1])), "solving it again"),
+    ("binary", lambda run: raw(bytes(range(256))), "not a checkpoint"),
+    ("empty-file", lambda run: raw(b""), "not a checkpoint"),
+    ("truncated", lambda run: lambda data, path: path.write_bytes(path.read_bytes()[:100]),
+     "not a checkpoint"),
+    ("list", lambda run: raw(b"[]"), "not a JSON object"),
+    ("no-results", lambda run: forged(lambda d: d.pop("results")) if False else
+     edited(lambda d: d.pop("results")), "no results object"),
+    ("results-list", lambda run: edited(lambda d: d.update(results=[1, 2])), "no results object"),
+    ("entry-without-value", lambda run: forged(lambda d: d["results"][best_of(run)[0]].pop("value")),
+     "expected value"),
+    ("value-as-text", lambda run: forged(set_entry(lambda d: best_of(run)[0],
+                                                   value=str(best_of(run)[1]))), "whole number"),
+    ("exact-as-number", lambda run: forged(set_entry(lambda d: best_of(run)[0], exact=1)),
+     "true or false"),
+    ("exact-without-tree", lambda run: forged(set_entry(lambda d: best_of(run)[0], value=INF)),
+     "must belong to a tree"),
+    ("value-beyond-inf", lambda run: forged(set_entry(lambda d: a_cut_off_word(run), value=INF + 1)),
+     "outside what is possible"),
+    ("seconds-negative", lambda run: forged(set_entry(lambda d: best_of(run)[0], seconds=-1)),
+     "seconds"),
+    ("word-not-in-list", lambda run: forged(lambda d: d["results"].update(
+        zzzzz={"value": 500, "exact": False, "seconds": 0.0})), "not one of the first guesses"),
+    ("old-format", lambda run: edited(lambda d: [d.clear(), d.update(
+        game="d55538a3cd9bf69d", settings={"beam": 0}, results={})]), "another format"),
+    ("other-version", lambda run: edited(lambda d: d.update(tool="optimal 0.0.1")), "written by"),
+    ("other-question", lambda run: forged(lambda d: d["identity"].update(mode="hard")),
+     "another question"),
+]
+
+
+@pytest.mark.parametrize("damage", TOTAL_DAMAGE, ids=[d[0] for d in TOTAL_DAMAGE])
+def test_a_damaged_checkpoint_is_refused_and_nothing_false_is_printed(damage, total_run, tmp_path,
+                                                                      capsys):
+    _, change, fragment = damage
+    code, out, err, checkpoint = rerun(total_run, tmp_path, capsys, change(total_run))
+    assert code == 2, err
+    assert out == "", "a refused run printed a claim"
+    lines = err.splitlines()
+    assert len(lines) == 1 and str(checkpoint) in lines[0] and fragment in lines[0], err
+    assert "--restart" in lines[0]
+
+
+def test_restart_sets_a_damaged_checkpoint_aside(total_run, tmp_path, capsys):
+    change = edited(set_entry(lambda d: best_of(total_run)[0], value=150))
+    code, out, err, checkpoint = rerun(total_run, tmp_path, capsys, change, restart=True)
+    assert code == 0
+    aside = list(checkpoint.parent.glob("checkpoint-all.json.set-aside-*"))
+    assert len(aside) == 1 and json.loads(aside[0].read_text())["results"]  # kept, not deleted
+    word, total = best_of(total_run)
+    assert f"{word.upper()}: total {total} " in out
+    assert "set the checkpoint aside" in err
+    assert json.loads((checkpoint.parent / "summary.json").read_text())["best"]["total"] == total
+
+
+def test_a_resumed_run_says_so_and_claims_the_same(total_run, tmp_path, capsys):
+    code, out, err, _ = rerun(total_run, tmp_path, capsys, lambda data, path: None)
+    assert code == 0
+    word, total = best_of(total_run)
+    assert "resumed from checkpoint-all.json" in out
+    assert f"{word.upper()}: total {total} " in out and "uniquely" in out
+
+
+# ---------------------------------------------------------------- checkpoints, worst objective
+
+
+@pytest.fixture(scope="module")
+def worst_run(tmp_path_factory):
+    """--objective worst --max-depth 3 --all on 60 answers: some first words finish, most not."""
+    root = tmp_path_factory.mktemp("worst")
+    args = ["--answers", write_list(root / "a60.txt", 60), "--objective", "worst", "--max-depth",
+            "3", "--all", "--jobs", "1", "--quiet", "--out", str(root / "results")]
+    assert search(args) == 0
+    folder = root / "results" / "a60-a60-normal-d3-worst"
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["feasible"] and len(summary["feasible"]) < len(summary["results"])
+    return folder, args, summary
+
+
+def failing_word(run) -> str:
+    return next(r["word"] for r in run[2]["results"] if not r["feasible"])
+
+
+WORST_DAMAGE = [
+    ("failing-marked-feasible", lambda run: forged(set_entry(
+        lambda d: failing_word(run), feasible=True, failing=[], complete=True)), "but it does not"),
+    ("branch-size-wrong", lambda run: forged(lambda d: d["results"][failing_word(run)]["failing"][0]
+                                             .update(answers=d["results"][failing_word(run)]
+                                                     ["failing"][0]["answers"] + 1)),
+     "does not match the word's replies"),
+    ("branch-reply-garbage", lambda run: forged(lambda d: d["results"][failing_word(run)]["failing"][0]
+                                                .update(reply="QQQQQ")), "is not a reply"),
+    ("feasible-with-failing", lambda run: forged(set_entry(lambda d: failing_word(run), feasible=True)),
+     "feasible must mean"),
+    ("hand-edit", lambda run: edited(set_entry(lambda d: failing_word(run), feasible=True,
+                                               failing=[])), "does not match its digest"),
+    ("total-checkpoint-format", lambda run: forged(lambda d: d["results"].update(
+        {failing_word(run): {"value": 100, "exact": True, "seconds": 0}})), "expected"),
+]
+
+
+@pytest.mark.parametrize("damage", WORST_DAMAGE, ids=[d[0] for d in WORST_DAMAGE])
+def test_a_damaged_worst_case_checkpoint_is_refused(damage, worst_run, tmp_path, capsys):
+    _, change, fragment = damage
+    code, out, err, checkpoint = rerun(worst_run, tmp_path, capsys, change(worst_run))
+    assert code == 2 and out == "", err
+    lines = err.splitlines()
+    assert len(lines) == 1 and str(checkpoint) in lines[0] and fragment in lines[0], err
+
+
+# ---------------------------------------------------------------- kill and resume
+
+
+def claim_line(stdout: str) -> str:
+    return next(line for line in stdout.splitlines() if ": total " in line)
+
+
+def run_interrupted(args: list[str], delay: float, sig: int) -> subprocess.CompletedProcess:
+    """Run the search in its own process group and send `sig` to the group after `delay` seconds
+    (as a terminal's Ctrl-C does), unless it finished before."""
+    process = subprocess.Popen([sys.executable, "-m", "optimal.search", *args], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=delay)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, sig)
+        out, err = process.communicate(timeout=120)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def kill_and_resume(args: list[str], folder: Path, seed: int, span: float) -> str:
+    """Interrupt the run at random points (Ctrl-C mostly, sometimes SIGKILL) until it finishes;
+    the final stdout. Every interrupted run must end cleanly: exit 130 and one line for Ctrl-C,
+    no traceback ever."""
+    rng = random.Random(seed)
+    for attempt in range(6):
+        sig = signal.SIGKILL if rng.random() < 0.3 else signal.SIGINT
+        result = run_interrupted(args, rng.uniform(0.2, span) if attempt < 5 else 600, sig)
+        assert "Traceback" not in result.stderr, result.stderr
+        if result.returncode == 0:
+            read_file_set(folder)  # the folder holds one complete run's files
+            return result.stdout
+        if sig == signal.SIGINT and result.returncode == 130:
+            lines = result.stderr.splitlines()  # (while starting up: without the second half)
+            assert len(lines) == 1 and lines[0].startswith("python -m optimal.search: interrupted")
+        elif sig == signal.SIGINT:  # while the interpreter shuts down: the shell still sees 130
+            assert result.returncode == -signal.SIGINT and len(result.stderr.splitlines()) <= 1
+        else:
+            assert result.returncode == -signal.SIGKILL
+    raise AssertionError("the run never finished")
+
+
+def reference(tmp_path: Path, args: list[str]) -> tuple[str, float]:
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "optimal.search", *args, "--out",
+                             str(tmp_path / "reference")], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    return claim_line(result.stdout), time.perf_counter() - start
+
+
+def test_an_all_run_killed_and_resumed_gives_the_uninterrupted_result(tmp_path):
+    args = ["--answers", write_list(tmp_path / "a150.txt", 150), "--all", "--jobs", "2", "--quiet"]
+    expected, seconds = reference(tmp_path, args)
+    out = tmp_path / "killed"
+    final = kill_and_resume(args + ["--out", str(out)], out / "a150-a150-normal-d6", 1, seconds)
+    assert claim_line(final) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [2, 3, 4])
+def test_a_longer_all_run_killed_at_random_points(seed, tmp_path):
+    """150 answers with every allowed guess in hard mode: a few seconds, long enough for the
+    workers to start, so interruptions land before, during and after they do."""
+    args = ["--answers", write_list(tmp_path / "a150.txt", 150), "--guesses", "guesses-12972",
+            "--hard", "--all", "--jobs", "2", "--quiet"]
+    expected, seconds = reference(tmp_path, args)
+    out = tmp_path / "killed"
+    final = kill_and_resume(args + ["--out", str(out)], out / "a150-guesses-12972-hard-d6", seed,
+                            seconds)
+    assert claim_line(final) == expected
+
+
+# ---------------------------------------------------------------- workers: Ctrl-C and parent death
+
+PACED = textwrap.dedent("""
+    import sys, time
+    from lookahead.schedule import run_paced
+    from lookahead.setting import SearchSetting
+
+    def call(batch):
+        return time.sleep, (batch[0],)
+
+    try:
+        # one-second items: the measured rate makes workers pay even on a busy machine
+        run_paced([1.0] * 300, call, SearchSetting(jobs=2), take=lambda r: None)
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\\n")
+        sys.exit(130)
+""")
+
+
+def children(pid: int, name: str = "") -> list[int]:
+    """The processes whose parent is `pid` (whose command line contains `name`)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = (Path("/proc") / entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and \
+                    name in (Path("/proc") / entry / "cmdline").read_text(errors="replace"):
+                found.append(int(entry))
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def paced(tmp_path: Path) -> subprocess.Popen:
+    script = tmp_path / "paced.py"
+    script.write_text(PACED)
+    return subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def wait_for_workers(process: subprocess.Popen, timeout: float = 60) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if len(children(process.pid, "LokyProcess")) >= 2:
+            return children(process.pid)  # the workers and loky's resource trackers
+        time.sleep(0.1)
+    raise AssertionError("no workers started")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("delay", [0.0, pytest.param(0.3, marks=pytest.mark.slow),
+                                   pytest.param(1.5, marks=pytest.mark.slow)])
+def test_ctrl_c_while_workers_start_or_run_prints_no_worker_traceback(delay, tmp_path):
+    process = paced(tmp_path)
+    wait_for_workers(process)
+    time.sleep(delay)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and err.splitlines() == ["interrupted"], err
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_exit_when_the_main_process_is_killed(tmp_path):
+    process = paced(tmp_path)
+    kids = wait_for_workers(process)
+    time.sleep(1.0)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=60)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(running(k) for k in kids):
+        time.sleep(0.2)
+    assert not [k for k in kids if running(k)], "workers outlived the main process"
+
+
+# ---------------------------------------------------------------- the results folder
+
+
+def small_args(tmp_path: Path) -> list[str]:
+    return ["--answers", write_list(tmp_path / "a60.txt", 60), "--first", "cigar", "--jobs", "1",
+            "--quiet", "--out", str(tmp_path / "results")]
+
+
+def test_a_second_writer_is_refused_and_a_stale_lock_taken_over(tmp_path, capsys):
+    args = small_args(tmp_path)
+    folder = tmp_path / "results" / "a60-a60-normal-d6"
+    folder.mkdir(parents=True)
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (folder / LOCK).write_text(json.dumps({"pid": holder.pid, "host": os.uname().nodename,
+                                               "started": "now"}))
+        assert search(args) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and "being written by another run" in err
+        assert not (folder / "summary.json").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+    assert search(args) == 0  # the holder is gone: its lock is stale
+    assert (folder / "summary.json").exists() and not (folder / LOCK).exists()
+
+
+def test_a_blocked_output_path_changes_nothing(tmp_path, capsys):
+    args = small_args(tmp_path)
+    assert search(args) == 0
+    folder = tmp_path / "results" / "a60-a60-normal-d6"
+    before = digests(folder)
+    (folder / "REPORT.md").unlink()
+    (folder / "REPORT.md").mkdir()  # the path of one of the run's files is taken by a folder
+    before.pop("REPORT.md")
+    assert search(args) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "REPORT.md" in err
+    assert digests(folder) == before and not list(folder.glob(".staging-*"))
+
+
+def test_the_manifest_names_the_files_of_the_last_complete_run(tmp_path):
+    args = small_args(tmp_path)
+    assert search(args) == 0
+    folder = tmp_path / "results" / "a60-a60-normal-d6"
+    files = read_file_set(folder)
+    assert set(files) == {"cigar.json", "cigar.tree.txt", "summary.json", "REPORT.md"}
+    (folder / "summary.json").write_text("{}\n")
+    with pytest.raises(BadInput, match="summary.json"):
+        read_file_set(folder)
+    (folder / MANIFEST).unlink()
+    with pytest.raises(BadInput, match="no complete run"):
+        read_file_set(folder)
+
+
+# ---------------------------------------------------------------- the compiled-kernel cache
+
+
+def fake_cache(root: Path, index: bytes, data: bytes | None) -> Path:
+    folder = root / "numba-0123456789abcdef"
+    sub = folder / "lookahead_abc"
+    sub.mkdir(parents=True)
+    (sub / "kernel.solve-1.py311.nbi").write_bytes(index)
+    if data is not None:
+        (sub / "kernel.solve-1.py311.1.nbc").write_bytes(data)
+    return folder
+
+
+def index_bytes(version: str = numba.__version__) -> bytes:
+    return pickle.dumps(version) + pickle.dumps((("stamp", 1), {"key": "kernel.solve-1.py311.1.nbc"}))
+
+
+@pytest.mark.parametrize("index, data, damaged", [
+    (index_bytes(), pickle.dumps((1, 2, 3)), False),
+    (index_bytes(), None, False),  # numba treats a missing data file as not cached
+    (index_bytes("0.0.1"), b"garbage", False),  # another numba's index: numba ignores it
+    (b"", pickle.dumps((1, 2)), True),
+    (b"\x04garbage", pickle.dumps((1, 2)), True),
+    (index_bytes()[:-5], pickle.dumps((1, 2)), True),
+    (index_bytes(), b"", True),
+    (index_bytes(), pickle.dumps((1, 2, 3))[:-3], True),
+    (index_bytes(), os.urandom(200), True),
+])
+def test_a_damaged_kernel_cache_is_moved_aside(index, data, damaged, tmp_path, capsys):
+    folder = fake_cache(tmp_path, index, data)
+    check_kernel_cache(folder, numba.__version__)
+    err = capsys.readouterr().err
+    if damaged:
+        assert not folder.exists() and len(list(tmp_path.glob("numba-*.damaged-*"))) == 1
+        assert len(err.splitlines()) == 1 and "was damaged" in err and "compiling" in err
+    else:
+        assert folder.exists() and not err
+        check_kernel_cache(folder, numba.__version__)  # checked again (from the stamp if current)
+        assert folder.exists() and not capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["file", "unwritable"])
+def test_an_unusable_cache_folder_falls_back_to_a_private_one(kind, tmp_path):
+    wanted = tmp_path / "cache"
+    if kind == "file":
+        wanted.write_text("a file, not a folder\n")
+    else:
+        wanted = Path("/proc/optimal-cache")
+    result = subprocess.run([sys.executable, "-c", "from optimal.files import cache_dir; "
+                             "print(cache_dir()); print(cache_dir())"], capture_output=True,
+                            text=True, cwd=ROOT, env={**os.environ, "OPTIMAL_CACHE": str(wanted)})
+    assert result.returncode == 0
+    used = Path(result.stdout.splitlines()[0])
+    assert used != wanted and used.is_dir() and result.stdout.splitlines()[1] == str(used)
+    assert len(result.stderr.splitlines()) == 1 and "using" in result.stderr
+    assert not used.stat().st_mode & 0o022  # private: the cache is trusted like the code
+
+
+@pytest.mark.slow
+def test_a_search_survives_a_damaged_kernel_cache(tmp_path, capsys):
+    """The real thing: a copy of this session's compiled kernels with one kernel's data file cut in
+    half; a search says so in one line, compiles afresh (a minute or more) and gives the answer
+    this session gives."""
+    args = ["--answers", write_list(tmp_path / "a.txt", 60), "--first", "cigar", "--no-write",
+            "--quiet"]
+    assert search(args) == 0
+    expected = claim_line(capsys.readouterr().out)
+    cache = tmp_path / "cache"
+    folder = cache / Path(numba.config.CACHE_DIR).name
+    shutil.copytree(numba.config.CACHE_DIR, folder)
+    data = next(folder.glob("*/kernel.solve-*.nbc"))
+    data.write_bytes(data.read_bytes()[: data.stat().st_size // 2])
+    result = subprocess.run([sys.executable, "-m", "optimal.search", *args], capture_output=True,
+                            text=True, cwd=ROOT, env={**os.environ, "OPTIMAL_CACHE": str(cache)})
+    assert result.returncode == 0, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "was damaged" in result.stderr
+    assert claim_line(result.stdout) == expected
+    assert folder.is_dir() and list(cache.glob(folder.name + ".damaged-*"))
+
+
+# ---------------------------------------------------------------- checkpoints, --rank exact
+
+
+@pytest.fixture(scope="module")
+def exact_run(tmp_path_factory):
+    """--rank exact over the top 8 words of 60 answers (every run keeps its checkpoint)."""
+    root = tmp_path_factory.mktemp("exact")
+    args = ["--answers", write_list(root / "a60.txt", 60), "--rank", "exact", "--top", "8",
+            "--jobs", "1", "--quiet", "--out", str(root / "results")]
+    assert search(args) == 0
+    folder = root / "results" / "a60-a60-normal-d6-exact"
+    return folder, args, json.loads((folder / "summary.json").read_text())
+
+
+def an_exact_word(run) -> str:
+    data = json.loads((run[0] / "checkpoint-exact.json").read_text())
+    return next(word for word, r in data["results"].items() if r["exact"])
+
+
+EXACT_DAMAGE = [
+    ("forged-below-bound", lambda run: forged(set_entry(lambda d: an_exact_word(run), lower=1,
+                                                        upper=1)), "outside what is possible"),
+    ("forged-exact-apart", lambda run: forged(lambda d: d["results"][an_exact_word(run)].update(
+        upper=d["results"][an_exact_word(run)]["upper"] + 1)), "both bounds"),
+    ("forged-longest-game", lambda run: forged(set_entry(lambda d: an_exact_word(run), worst=99)),
+     "within the guess limit"),
+    ("hand-edit", lambda run: edited(set_entry(lambda d: an_exact_word(run), lower=2, upper=2)),
+     "does not match its digest"),
+    ("total-checkpoint-format", lambda run: forged(lambda d: d["results"].update(
+        {an_exact_word(run): {"value": 100, "exact": True, "seconds": 0}})), "expected"),
+]
+
+
+@pytest.mark.parametrize("damage", EXACT_DAMAGE, ids=[d[0] for d in EXACT_DAMAGE])
+def test_a_damaged_rank_exact_checkpoint_is_refused(damage, exact_run, tmp_path, capsys):
+    _, change, fragment = damage
+    code, out, err, checkpoint = rerun(exact_run, tmp_path, capsys, change(exact_run))
+    assert code == 2 and out == "", err
+    lines = err.splitlines()
+    assert len(lines) == 1 and str(checkpoint) in lines[0] and fragment in lines[0], err

@@ -1,0 +1,493 @@
+"""The web API through Starlette's test client: every endpoint, and every kind of bad input gets a
+4xx with one clear message and the input it concerns; never a 500 (the client re-raises any
+server error, so one would fail the test). The original lists, so the bundled trees apply."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+import optimal.play.exact as exact
+from lookahead import SearchSetting, best_next_guess
+from optimal.adversaries import absurdle_reply, evil_game
+from optimal.errors import DefectiveTree
+from optimal.game import Game
+from optimal.play.assistant import Assistant
+from optimal.tree import path_of, read_tree, selby_lines
+from optimal.web.app import Gate, Limits, create_app
+from optimal.web.command import build_parser
+from optimal.web.command import main as web_main
+from optimal.web.params import Busy
+from optimal.web.service import Service
+from optimal.web.trees import BUNDLED
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def original() -> Game:
+    return Game.from_lists("original")
+
+
+@pytest.fixture(scope="module")
+def client(original):
+    # load (or, in a fresh cache, compile) the kernels first, so no request's time budget is
+    # spent compiling: the tests below check proven answers, not how long a compile takes
+    best_next_guess(original, original.all_candidates()[:5], 3, None, SearchSetting(cache_mb=64))
+    app = create_app(lambda: Service(original, budget=5.0, trees=[ROOT / "results"]),
+                     Limits(slots=2, waiting=8, max_upload=300_000))
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def bad(client, status: int, field: str | None, method: str = "get", **kwargs) -> dict:
+    """A request that must fail with `status`, a one-line message and the named field."""
+    response = getattr(client, method)(**kwargs)
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["error"] and "\n" not in body["error"] and "Traceback" not in body["error"]
+    if field:
+        assert body.get("field") == field, body
+    return body
+
+
+def game(client, **params) -> dict:
+    response = client.get("/api/game", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+# ---------------------------------------------------------------- the page and its files
+
+
+def test_the_page_is_served_from_the_package_and_loads_nothing_from_elsewhere(client):
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for name in ("app.js", "app.css"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200
+        text = response.text
+        assert "//cdn" not in text and "https://" not in text
+    assert 'src="http' not in page.text and 'href="http' not in page.text
+
+
+@pytest.mark.parametrize("path", ["/static/../../pyproject.toml", "/static/%2e%2e/app.py",
+                                  "/static/nothing.js", "/nowhere"])
+def test_no_file_outside_the_static_folder_is_served(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "[project]" not in response.text and "Starlette" not in response.text
+
+
+def test_info_and_health(client):
+    info = client.get("/api/info").json()
+    assert info["answers"] == {"name": "answers-2315", "count": 2315}
+    assert info["boards"] == [1, 2, 4, 8, 16] and info["budget"] == 5.0
+    ids = [t["id"] for t in info["trees"]]
+    assert ids[:2] == ["salet-hard", "salet-normal"]
+    assert any(i.startswith("results/") for i in ids)
+    health = client.get("/api/health").json()
+    assert health["ok"] and set(health["searches"]) == {"exact", "beam"}
+
+
+def test_a_wrong_method_is_a_json_405(client):
+    bad(client, 405, None, method="delete", url="/api/game")
+
+
+# ---------------------------------------------------------------- /api/game
+
+
+def test_assist_gives_the_proven_optimum_and_the_per_answer_table(client, original):
+    data = game(client, history="salet=BBYBB,clint=BYYBB")
+    assert data["status"] == "playing" and data["guesses_left"] == 4
+    assert data["history"] == "salet=BBYBB,clint=BYYBB"
+    board = data["boards_state"][0]
+    candidates = original.candidates([("salet", original.parse_reply("BBYBB")),
+                                      ("clint", original.parse_reply("BYYBB"))])
+    assert board["count"] == len(candidates) == 11
+    assert board["candidates"] == [original.answers.words[i] for i in candidates]
+    best = best_next_guess(original, candidates, 4, None, SearchSetting(cache_mb=64))
+    optimal = data["optimal"]
+    assert optimal["proven"] and optimal["word"] == best.word and optimal["total"] == best.total
+    assert data["suggestions"][-1]["status"] == "proven" and data["pick"] == best.word
+    table = {row["answer"]: row["guesses"] for row in optimal["table"]}
+    assert sorted(table) == board["candidates"] and sum(table.values()) == best.total
+    assert data["verdict"].startswith("decided:")
+
+
+def test_the_page_and_the_terminal_share_one_analysis(client, original):
+    """The API's suggestions are the terminal assistant's, word for word and note for note."""
+    data = game(client, history="salet=BBYBB", seed="4")
+    terminal = Assistant(original, seed=4)
+    terminal.play("salet", ["BBYBB"])
+    lines = terminal.report()
+    for row in data["suggestions"]:
+        assert f"  {row['label']:<13} {row['word'].upper():<8} {row['note']}" in lines
+
+
+def test_hard_mode_toggle(client):
+    data = game(client, history="salet=BBYBB", hard="1")
+    assert data["hard"] and "hard mode" in data["header"]
+    body = bad(client, 400, "history", url="/api/game",
+               params={"history": "salet=BBYBB,chomp=BBBBB", "hard": "1"})
+    assert body["step"] == 2 and "not allowed in hard mode: it must contain L" in body["error"]
+
+
+def test_several_boards(client, original):
+    data = game(client, boards="4", history="salet=BBYBB/GYBBB/BBBBB/BBBBG")
+    assert data["name"] == "Quordle" and data["max_guesses"] == 9
+    assert [b["count"] for b in data["boards_state"]] == [
+        len(original.candidates([("salet", original.parse_reply(r))]))
+        for r in ("BBYBB", "GYBBB", "BBBBB", "BBBBG")]
+    assert len(data["suggestions"]) == 1 and "bits over 4 unsolved boards" in data["suggestions"][0]["note"]
+    assert data["optimal"] is None
+
+
+def test_a_solved_board_takes_no_more_replies(client, original):
+    model = original.reply_text(original.reply("salet", "model"))
+    data = game(client, boards="2", history=f"salet={model}/BBBBB,model=GGGGG/BBBBB")
+    assert data["boards_state"][0]["solved_at"] == 2 and data["steps"][1]["boards"][0]["solved"]
+    data = game(client, boards="2", history=data["history"] + ",crony=BBBBB")
+    assert data["steps"][2]["boards"][0] is None
+    bad(client, 400, "history", url="/api/game",
+        params={"boards": "2", "history": data["history"] + ",crane=BBBBB/BBBBB"})
+
+
+def test_absurdle_replies_itself(client, original):
+    data = game(client, mode="absurdle", history="salet,crony")
+    code, kept = absurdle_reply(original, original.all_candidates(), "salet")
+    assert data["steps"][0]["boards"][0]["reply"] == original.reply_text(code)
+    assert data["replies_itself"] and data["history"] == "salet,crony"
+    assert data["guesses_left"] is None and data["suggestions"][0]["label"] == "smallest largest group"
+
+
+def test_puzzle_keeps_its_answer_secret_until_the_end(client, original):
+    data = game(client, mode="puzzle", seed="7")
+    assert data["seed"] == 7 and data["opening"] == len(data["steps"]) >= 2
+    assert data["history"] == "" and all(b["answer"] is None for b in data["boards_state"])
+    secret = Assistant(original, puzzle=True, seed=7).boards[0].secret
+    word = original.answers.words[secret]
+    assert word not in json.dumps(data["steps"])  # (it is among the candidates, hidden on the page)
+    won = game(client, mode="puzzle", seed="7", history=word)
+    assert won["status"] == "won" and won["history"] == word
+    assert won["boards_state"][0]["answer"] == word
+    fresh = game(client, mode="puzzle")
+    assert isinstance(fresh["seed"], int)  # a seed is chosen, for the URL
+
+
+def test_a_quordle_puzzle_is_the_terminals(client):
+    """The same seed gives the page the puzzle `python -m optimal.assist --boards 4 --puzzle
+    --seed 3` prints (tests/golden/assist/quordle-puzzle.txt)."""
+    data = game(client, mode="puzzle", boards="4", seed="3")
+    golden = (ROOT / "tests" / "golden" / "assist" / "quordle-puzzle.txt").read_text().splitlines()
+    opening = [line.split(":")[0].lower() for line in golden[2:5]]
+    assert [step["guess"] for step in data["steps"]] == opening and data["opening"] == 3
+    assert data["suggestions"][0]["word"].upper() in golden[-1]
+    assert all(b["answer"] is None for b in data["boards_state"])
+
+
+def test_the_page_guesses_your_word(client, original):
+    answer, history, data = "crazy", [], game(client, mode="guess")
+    for _ in range(6):
+        if data["status"] != "playing":
+            break
+        guess = data["pick"]
+        history.append(f"{guess}={original.reply_text(original.reply(guess, answer))}")
+        data = game(client, mode="guess", history=",".join(history))
+    assert data["status"] == "won" and data["steps"][-1]["guess"] == answer
+
+
+def test_lost_and_over(client, original):
+    history = ",".join(f"{g}={original.reply_text(original.reply(g, 'girly'))}"
+                       for g in ("salet", "crony", "dumpy", "fjord", "whack", "bemix"))
+    data = game(client, history=history)
+    assert data["status"] == "lost" and data["suggestions"] == [] and data["pick"] is None
+    bad(client, 400, "history", url="/api/game",
+        params={"history": data["history"] + ",girly=GGGGG"})
+
+
+@pytest.mark.parametrize("params, field, message", [
+    ({"mode": "chess"}, "mode", "unknown mode"),
+    ({"boards": "3"}, "boards", "one of 1, 2, 4, 8, 16"),
+    ({"boards": "many"}, "boards", "whole number"),
+    ({"boards": "99"}, "boards", "between 1 and 16"),
+    ({"hard": "maybe"}, "hard", "0 or 1"),
+    ({"hard": "1", "boards": "2"}, "hard", "one board"),
+    ({"mode": "absurdle", "boards": "2"}, "boards", "one board"),
+    ({"mode": "guess", "boards": "4"}, "boards", "one board"),
+    ({"seed": "-1", "mode": "puzzle"}, "seed", "between 0 and"),
+    ({"seed": "x"}, "seed", "whole number"),
+    ({"budget": "-1"}, "budget", "between 0 and"),
+    ({"budget": "soon"}, "budget", "number of seconds"),
+    ({"budget": "999"}, "budget", "between 0 and 5"),
+    ({"history": "salet=BBYBB," * 400}, "history", "too long"),
+    ({"history": "zzzzz=BBBBB"}, "history", "'ZZZZZ' is not in the guess list"),
+    ({"history": "sale=BBBB"}, "history", "'SALE' is not in the guess list"),
+    ({"history": "salet=GGGGY"}, "history", "impossible"),
+    ({"history": "salet=BBY"}, "history", "has 3 marks; expected 5"),
+    ({"history": "salet=BBQBB"}, "history", "unknown mark(s) Q"),
+    ({"history": "salet=GGGGG"}, "history", "no answer fits"),
+    ({"history": "salet"}, "history", "type SALET and its colours"),
+    ({"history": "salet=BBBBB/BBBBB"}, "history", "takes one reply"),
+    ({"history": "salet=BBYBB/GYBBB", "boards": "4"}, "history", "needs 4 replies"),
+    ({"history": "salet=BBYBB,clint=GGGGG"}, "history", "no answer fits"),
+    ({"mode": "absurdle", "history": "salet=BBBBB"}, "history", "type only the guess"),
+    ({"mode": "puzzle", "seed": "7", "history": "salet=GGGGG"}, "history", "the reply to SALET"),
+])
+def test_bad_game_input_is_a_400_naming_the_input(client, params, field, message):
+    body = bad(client, 400, field, url="/api/game", params=params)
+    assert message.lower() in body["error"].lower(), body
+    if field == "history" and "history" in params and "too long" not in message:
+        assert body["step"] >= 1 and body["error"].startswith(f"step {body['step']}:")
+
+
+# ---------------------------------------------------------------- the time budget
+
+
+def test_over_budget_the_page_gets_the_beams_upper_bound(original, monkeypatch):
+    real = exact.search_next
+
+    def slow(game, candidates, left, state, setting, table=False):
+        if setting.exact:
+            time.sleep(1.0)
+        return real(game, candidates, left, state, setting, table)
+
+    monkeypatch.setattr(exact, "search_next", slow)
+    app = create_app(lambda: Service(original, budget=0.2))
+    with TestClient(app) as client:
+        data = game(client, history="salet=BBYBB")
+        assert not data["optimal"]["proven"] and data["optimal"]["beam"] == exact.BEAM
+        assert data["suggestions"][-1]["status"] == "upper bound"
+        assert "budget" in data["optimal"]["why"]
+        time.sleep(1.3)
+        again = game(client, history="salet=BBYBB")
+        assert again["optimal"]["proven"] and again["optimal"]["total"] <= data["optimal"]["total"]
+
+
+def test_the_gate_refuses_work_beyond_its_queue():
+    async def scenario():
+        gate = Gate(slots=1, waiting=1)
+        release = threading.Event()
+        first = asyncio.create_task(gate.run(release.wait, 5))
+        second = asyncio.create_task(gate.run(lambda: "second"))
+        await asyncio.sleep(0.05)
+        with pytest.raises(Busy, match="busy"):
+            await gate.run(lambda: "third")
+        release.set()
+        return await first, await second
+
+    assert asyncio.run(scenario()) == (True, "second")
+
+
+def test_busy_is_a_503_with_a_message(original):
+    app = create_app(lambda: Service(original), Limits(slots=1, waiting=0))
+    with TestClient(app) as client:
+        gate = client.app.state.gate
+        gate.inside = gate.capacity  # as if the slots and the queue were full
+        try:
+            bad(client, 503, None, url="/api/game", params={"history": "salet=BBYBB"})
+        finally:
+            gate.inside = 0
+
+
+# ---------------------------------------------------------------- the tree explorer
+
+
+def test_tree_list(client):
+    trees = client.get("/api/trees").json()["trees"]
+    assert {"salet-normal", "salet-hard"} <= {t["id"] for t in trees}
+    assert all("7920" in t["label"] for t in trees if t["id"] == "salet-normal")
+
+
+def test_the_bundled_trees_are_the_results_trees():
+    for mode in ("normal", "hard"):
+        bundled = (BUNDLED / f"salet-{mode}.json").read_bytes()
+        original = ROOT / "results" / f"answers-2315-guesses-12972-{mode}-d6" / "salet.json"
+        if original.exists():  # a source checkout
+            assert bundled == original.read_bytes()
+
+
+def test_explore_the_normal_tree(client, original):
+    tree = read_tree(BUNDLED / "salet-normal.json").tree
+    data = client.get("/api/tree", params={"id": "salet-normal"}).json()
+    assert data["stats"]["total"] == 7920 and data["stats"]["histogram"] == data["claims"]["histogram"]
+    assert data["node"]["guess"] == "salet" and data["node"]["answers"] == 2315
+    assert sum(b["answers"] for b in data["node"]["branches"]) == 2315
+    assert sum(b["guesses"] for b in data["node"]["branches"]) + 2315 == 7920
+    evil = evil_game(tree, original)
+    assert [(s["guess"], s["reply"]) for s in data["evil"]] == [
+        (g, original.reply_text(c)) for g, c in evil]
+    node = client.get("/api/tree", params={"id": "salet-normal", "path": "BBYBB"}).json()["node"]
+    assert node["guess"] == "courd" and node["answers"] == 99 and node["guesses"] == 259
+    assert node["number"] == 2 and len(node["list"]) == 99
+
+
+def test_the_path_to_an_answer(client, original):
+    tree = read_tree(BUNDLED / "salet-hard.json").tree
+    data = client.get("/api/tree", params={"id": "salet-hard", "answer": "CRAZY"}).json()
+    steps = path_of(tree, "crazy")
+    assert [(s["guess"], s["reply"]) for s in data["answer"]["steps"]] == [
+        (g, original.reply_text(c)) for g, c in steps]
+    leaf = client.get("/api/tree", params={"id": "salet-hard",
+                                           "path": ".".join(data["answer"]["replies"])}).json()
+    assert leaf["node"]["guess"] == "crazy" and leaf["node"]["branches"][0].get("found")
+    assert data["game"]["mode"] == "hard"
+
+
+def test_a_results_tree(client):
+    data = client.get("/api/tree", params={"id": "results/answers-2315-guesses-12972-hard-d5/palet"})
+    assert data.status_code == 200 and data.json()["stats"]["total"] == 8206
+    assert data.json()["game"]["max_guesses"] == 5
+
+
+@pytest.mark.parametrize("params, status, field, message", [
+    ({}, 400, "tree", "choose a tree"),
+    ({"id": "nope"}, 404, "tree", "no tree 'nope'"),
+    ({"id": "../../pyproject.toml"}, 404, "tree", "no tree"),
+    ({"id": "/etc/passwd"}, 404, "tree", "no tree"),
+    ({"id": "upload-0000000000000000"}, 404, "tree", "no longer kept"),
+    ({"id": "salet-normal", "path": "GGGGY"}, 400, "path", "impossible"),
+    ({"id": "salet-normal", "path": "BBYB"}, 400, "path", "expected 5"),
+    ({"id": "salet-normal", "path": "BBYBB.GGGGG"}, 400, "path", "no branch GGGGG after COURD"),
+    ({"id": "salet-normal", "path": ".".join(["BBBBB"] * 40)}, 400, "path", "too long"),
+    ({"id": "salet-normal", "answer": "zzzzz"}, 400, "answer", "not in the answer list"),
+])
+def test_bad_tree_requests(client, params, status, field, message):
+    body = bad(client, status, field, url="/api/tree", params=params)
+    assert message in body["error"], body
+
+
+# ---------------------------------------------------------------- uploads
+
+
+def upload(client, text, **params):
+    return client.post("/api/tree", params=params, content=text.encode() if isinstance(text, str)
+                       else text, headers={"content-type": "text/plain"})
+
+
+def test_upload_a_selby_tree_then_browse_it(client, original):
+    tree = read_tree(BUNDLED / "salet-normal.json").tree
+    text = "\n".join(selby_lines(tree, original.answers.words)) + "\n"
+    response = upload(client, text, name="salet.tree.txt")
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["id"].startswith("upload-") and data["kind"] == "selby"
+    assert data["stats"]["total"] == 7920 and "page's options" in data["game"]["from"]
+    again = client.get("/api/tree", params={"id": data["id"], "answer": "whiff"}).json()
+    assert again["answer"]["guesses"] == len(path_of(tree, "whiff"))
+    assert upload(client, text, name="salet.tree.txt").json()["id"] == data["id"]
+
+
+def test_upload_a_json_tree_in_hard_mode(client):
+    response = upload(client, (BUNDLED / "salet-hard.json").read_text(), hard="0")
+    assert response.status_code == 200 and response.json()["game"]["mode"] == "hard"  # its own block
+
+
+def defective_json() -> str:
+    document = json.loads((BUNDLED / "salet-normal.json").read_text())
+    document["tree"]["branches"].pop("BBBBB")
+    return json.dumps(document)
+
+
+def wrong_total_json() -> str:
+    document = json.loads((BUNDLED / "salet-normal.json").read_text())
+    document["stats"]["total"] = 7000
+    return json.dumps(document)
+
+
+def other_lists_json() -> str:
+    document = json.loads((BUNDLED / "salet-normal.json").read_text())
+    document["game"]["answers"]["sha256"] = "0" * 64
+    return json.dumps(document)
+
+
+def jotto_json() -> str:
+    document = json.loads((BUNDLED / "salet-normal.json").read_text())
+    document["game"]["rule"] = "jotto"
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize("text, params, status, message", [
+    ("", {}, 400, "paste a tree"),
+    ("   \n", {}, 400, "paste a tree"),
+    ('{"tree": ', {}, 400, "not valid JSON"),
+    ('{"stats": {}}', {}, 400, "no 'tree' key"),
+    (defective_json(), {}, 422, "tree is defective: answer"),
+    (wrong_total_json(), {}, 422, "claims total 7000, replay gives 7920"),
+    (other_lists_json(), {}, 400, "this server plays answers-2315"),
+    (jotto_json(), {}, 400, "Jotto reply"),
+    ("salet BBBBB1 nymph GGGGG2\n", {}, 400, "not this server's answers-2315"),
+    ("salet BBBBB1 nymph\n", {}, 400, "expected 'word REPLYn' pairs"),
+    ("salet BBBBB1 nymph GGGGG\u00b2\n", {}, 400, "bad token"),
+    ('{"tree": ' + '{"guess": "salet", "branches": {"BBBBB": ' * 5000 + "{}" + "}}" * 5000 + "}",
+     {}, 400, "nested too deeply"),
+    (b"\xff\xfe salet", {}, 400, "not UTF-8"),
+    ("salet BBBBB1", {"hard": "2"}, 400, "hard must be 0 or 1"),
+    ("salet BBBBB1", {"max_guesses": "x"}, 400, "whole number"),
+    ("salet BBBBB1", {"max_guesses": "40"}, 400, "between 1 and 12"),
+])
+def test_bad_uploads_are_refused_with_the_reason(client, text, params, status, message):
+    response = upload(client, text, **params)
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert message in body["error"] and "\n" not in body["error"]
+    assert body["field"] in ("tree", "hard", "max_guesses")
+
+
+def test_a_selby_tree_in_the_wrong_mode_is_defective(client, original):
+    tree = read_tree(BUNDLED / "salet-normal.json").tree
+    text = "\n".join(selby_lines(tree, original.answers.words)) + "\n"
+    response = upload(client, text, hard="1")
+    assert response.status_code == 422 and "breaks hard mode" in response.json()["error"]
+
+
+def test_uploads_are_capped(client):
+    big = "x" * 300_001
+    body = bad(client, 413, "tree", method="post", url="/api/tree", content=big)
+    assert "too large" in body["error"]
+
+    def chunks():  # no Content-Length: the cap holds on the bytes actually read
+        for _ in range(40):
+            yield b"y" * 10_000
+
+    body = bad(client, 413, "tree", method="post", url="/api/tree", content=chunks())
+    assert "more than 300,000 bytes" in body["error"]
+
+
+def test_a_failed_self_check_is_said_plainly_not_shown_as_a_result(original, monkeypatch):
+    def broken(self, request):
+        raise DefectiveTree("the tree from CRANE needs 41 guesses in all, not the search's 40")
+
+    monkeypatch.setattr(Service, "game_state", broken)
+    app = create_app(lambda: Service(original))
+    with TestClient(app) as client:
+        body = bad(client, 500, None, url="/api/game")
+        assert body["error"].startswith("internal check failed: the tree from CRANE")
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_the_server_listens_on_loopback_unless_told():
+    args = build_parser().parse_args([])
+    assert args.host == "127.0.0.1" and args.port == 8000
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--port", "70000"], "--port must be between 0 and 65535"),
+    (["--budget", "0"], "--budget must be more than 0"),
+    (["--queue", "-1"], "--queue must be at least 0"),
+    (["--trees", "/nonexistent/folder"], "--trees /nonexistent/folder: not a folder"),
+    (["--answers", "/nonexistent/answers.txt"], "answers.txt"),
+])
+def test_bad_options_are_one_line_and_exit_2(argv, message, capsys):
+    assert web_main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]

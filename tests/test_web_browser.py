@@ -1,0 +1,327 @@
+"""The page in a real browser: Debian's Chromium driven by selenium through chromedriver, against
+`python -m optimal.web` started on a free loopback port.
+
+It plays what a person would: a whole game to the answer by clicking squares, a 4-board game
+(with "clear colours"), an Absurdle game, a puzzle, a game where the page guesses the word, and the
+tree explorer's path to one answer; it checks that spoilers stay hidden until clicked, that a
+wrong step is reported next to the input, and that the address bar holds the game. Screenshots of
+each page go to tests/artifacts/browser/ (or $OPTIMAL_ARTIFACTS), kept by CI.
+
+Chromium is required, not optional: without it (or chromedriver, or selenium) every test here
+fails with a one-line reason, so a CI run that cannot drive a browser cannot pass. Install it with
+`apt-get install -y chromium chromium-driver` (as .ci/run does). Not marked slow (each test takes
+a few seconds), so the quick run `-m "not slow"` drives the browser too.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from optimal.game import Game
+from optimal.play.assistant import Assistant
+from optimal.tree import path_of, read_tree
+from optimal.web.trees import BUNDLED
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service as DriverService
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:  # the reason is given by the `browser` fixture: a failure, not a skip
+    webdriver = None
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("OPTIMAL_ARTIFACTS", ROOT / "tests" / "artifacts")) / "browser"
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--window-size=1280,1500")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def original() -> Game:
+    return Game.from_lists("original")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """`python -m optimal.web` on a free loopback port; stopped (by its pid) at the end."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "optimal.web", "--port", str(port),
+                                    "--budget", "10"], cwd=ROOT, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/api/health", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"the server did not start: {log.read_text()[-500:]}", pytrace=False)
+        time.sleep(0.3)
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if webdriver is None:
+        pytest.fail("selenium is not installed: pip install -e '.[test]'", pytrace=False)
+    if not chromium or not driver_path:
+        pytest.fail("Chromium is not installed: apt-get install -y chromium chromium-driver",
+                    pytrace=False)
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(service=DriverService(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+# ---------------------------------------------------------------- driving the page
+
+
+def renders(driver) -> int:
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-renders") or 0)
+
+
+def open_page(driver, url: str) -> None:
+    driver.get(url)
+    WebDriverWait(driver, 60).until(lambda d: renders(d) >= 1)
+
+
+def after(driver, action, timeout: float = 60) -> None:
+    """Do `action` and wait until the page has drawn the server's answer."""
+    before = renders(driver)
+    action()
+    WebDriverWait(driver, timeout).until(lambda d: renders(d) > before)
+
+
+def by_id(driver, name: str):
+    return driver.find_element(By.ID, name)
+
+
+def shot(driver, name: str) -> Path:
+    path = ARTIFACTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 10_000  # a page, not a blank image
+    return path
+
+
+def suggested(driver) -> str:
+    """The optimal row's word when it has one, else the first strategy's."""
+    rows = {row.get_attribute("data-label"): row.find_elements(By.CSS_SELECTOR, "td")[1].text.strip()
+            for row in driver.find_elements(By.CSS_SELECTOR, "#suggestions tbody tr")}
+    word = rows.get("optimal", "-")
+    return (word if word not in ("-", "") else next(iter(rows.values()))).lower()
+
+
+def click_colours(driver, board: int, reply: str) -> None:
+    """Click each square of the row being entered on `board` until it shows `reply`."""
+    for position, mark in enumerate(reply, start=1):
+        tile = driver.find_element(By.CSS_SELECTOR,
+                                   f'button.tile[data-board="{board}"][data-pos="{position}"]')
+        for _ in range("BYG".index(mark)):
+            tile.click()
+
+
+def type_guess(driver, word: str) -> None:
+    field = by_id(driver, "guess-input")
+    field.clear()
+    field.send_keys(word)
+
+
+def row_word(row) -> str:
+    return "".join(tile.text for tile in row.find_elements(By.CSS_SELECTOR, ".tile")).lower()
+
+
+def query(driver) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlparse(driver.current_url).query).items()}
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_a_whole_game_to_the_answer_by_clicking_squares(browser, server, original):
+    answer = "crazy"
+    open_page(browser, server + "/?mode=assist")
+    assert not by_id(browser, "count").is_displayed()  # spoilers hidden until clicked
+    assert not by_id(browser, "answers").is_displayed()
+    # a wrong step is reported next to the entry, and changes nothing
+    type_guess(browser, "zzzzz")
+    by_id(browser, "enter").click()
+    WebDriverWait(browser, 30).until(lambda d: by_id(d, "entry-error").text)
+    assert "'ZZZZZ' is not in the guess list" in by_id(browser, "entry-error").text
+    assert "history" not in query(browser)
+    played = []
+    for _ in range(6):
+        word = suggested(browser)
+        reply = original.reply_text(original.reply(word, answer))
+        type_guess(browser, word)
+        click_colours(browser, 1, reply)
+        assert by_id(browser, "colours-input").get_attribute("value") == reply
+        after(browser, lambda: by_id(browser, "enter").click())
+        played.append(f"{word}={reply}")
+        assert query(browser)["history"] == ",".join(played)  # the game is in the URL
+        if reply == "GGGGG":
+            break
+        if len(played) == 1:
+            by_id(browser, "show-count").click()
+            count = len(original.candidates([(word, original.parse_reply(reply))]))
+            assert by_id(browser, "count").text.startswith(f"{count:,} answer")
+            by_id(browser, "show-table").click()
+            assert by_id(browser, "answer-table").is_displayed()
+            listed = browser.find_elements(By.CSS_SELECTOR, "#answer-table [data-answer]")
+            assert len(listed) == count  # every answer left, each once, with its guesses
+            shot(browser, "assist-mid-game")
+    outcome = by_id(browser, "outcome").text
+    assert outcome == f"Solved in {len(played)} guesses."
+    rows = browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")
+    assert [row_word(r) for r in rows] == [p.split("=")[0] for p in played]
+    shot(browser, "assist-solved")
+    # undo, then reload the address: the game comes back from the URL alone
+    after(browser, lambda: by_id(browser, "undo").click())
+    assert query(browser)["history"] == ",".join(played[:-1])
+    url = browser.current_url
+    open_page(browser, url)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")) == len(played) - 1
+
+
+def test_a_four_board_game(browser, server, original):
+    answers = ["model", "crazy", "pilot", "whelp"]
+    open_page(browser, server + "/?mode=assist&boards=4")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".board")) == 4
+    solved = set()
+    for step in range(9):
+        word = suggested(browser)
+        type_guess(browser, word)
+        unsolved = [k for k in range(4) if k not in solved]
+        if step == 0:  # clear colours: every square of every board back to grey
+            click_colours(browser, 1, "GYGYG")
+            click_colours(browser, 3, "YYYYY")
+            by_id(browser, "clear-colours").click()
+            assert by_id(browser, "colours-input").get_attribute("value") == "/".join(["BBBBB"] * 4)
+        for k in unsolved:
+            click_colours(browser, k + 1, original.reply_text(original.reply(word, answers[k])))
+        after(browser, lambda: by_id(browser, "enter").click())
+        solved |= {k for k in unsolved if word == answers[k]}
+        if len(solved) == 4:
+            break
+        if step == 1:
+            shot(browser, "quordle")
+    assert by_id(browser, "outcome").text.startswith("All 4 boards solved in")
+    assert query(browser)["boards"] == "4"
+    shot(browser, "quordle-solved")
+
+
+def test_an_absurdle_game(browser, server):
+    open_page(browser, server + "/?mode=absurdle")
+    assert not by_id(browser, "colours-input").is_displayed()  # the page replies itself
+    for _ in range(12):
+        word = suggested(browser)
+        type_guess(browser, word)
+        after(browser, lambda: by_id(browser, "enter").click())
+        if by_id(browser, "outcome").text:
+            break
+    assert by_id(browser, "outcome").text.startswith("Solved in")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")
+    last = rows[-1].find_elements(By.CSS_SELECTOR, ".tile")
+    assert all("g" in tile.get_attribute("class").split() for tile in last)
+    shot(browser, "absurdle")
+
+
+def test_a_puzzle(browser, server, original):
+    open_page(browser, server + "/?mode=puzzle&seed=7")
+    expected = Assistant(original, puzzle=True, seed=7)
+    expected.start()
+    opening = browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")
+    assert [row_word(r) for r in opening] == [w for w, _ in expected.history]
+    assert not by_id(browser, "count").is_displayed() and not by_id(browser, "answers").is_displayed()
+    shot(browser, "puzzle")
+    for _ in range(expected.guesses_left):
+        type_guess(browser, suggested(browser))
+        after(browser, lambda: by_id(browser, "enter").click())
+        if by_id(browser, "outcome").text:
+            break
+    assert by_id(browser, "outcome").text.startswith("Solved in")
+    assert query(browser)["seed"] == "7"
+
+
+def test_the_page_guesses_your_word(browser, server, original):
+    answer = "pilot"
+    open_page(browser, server + "/?mode=guess")
+    for _ in range(6):
+        word = by_id(browser, "guess-input").get_attribute("value")
+        assert word, "the page proposes a guess"
+        click_colours(browser, 1, original.reply_text(original.reply(word, answer)))
+        after(browser, lambda: by_id(browser, "enter").click())
+        if by_id(browser, "outcome").text:
+            break
+    assert by_id(browser, "outcome").text.startswith("Solved in")
+    shot(browser, "guess-your-word")
+
+
+def test_the_tree_explorer_shows_the_path_to_an_answer(browser, server, original):
+    open_page(browser, server + "/?mode=tree")
+    assert Select(by_id(browser, "tree-select")).first_selected_option.get_attribute("value") == "salet-normal"
+    bars = browser.find_elements(By.CSS_SELECTOR, "#histogram rect")
+    assert len(bars) == 4  # 2, 3, 4 and 5 guesses
+    field = by_id(browser, "answer-input")
+    field.send_keys("crazy")
+    after(browser, lambda: by_id(browser, "answer-go").click())
+    tree = read_tree(BUNDLED / "salet-normal.json").tree
+    steps = path_of(tree, "crazy")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#answer-path .answer-step")
+    assert [row_word(r) for r in rows] == [g for g, _ in steps]
+    assert by_id(browser, "node-facts").text.startswith(f"Guess {len(steps)}: CRAZY")
+    shot(browser, "tree-explorer")
+    # back to the start, then one branch down by clicking its row
+    after(browser, lambda: browser.find_element(By.CSS_SELECTOR, '#crumbs button[data-depth="0"]').click())
+    after(browser, lambda: browser.find_element(By.CSS_SELECTOR, '#branches tr[data-reply="BBBBB"]').click())
+    assert by_id(browser, "node-facts").text.startswith(
+        f"Guess 2: {tree.branches[0].guess.upper()}")
+    assert query(browser)["path"] == "BBBBB"
+    # a bad answer and a bad tree are reported next to their inputs
+    field = by_id(browser, "answer-input")
+    field.clear()
+    field.send_keys("zzzzz")
+    by_id(browser, "answer-go").click()
+    WebDriverWait(browser, 30).until(lambda d: by_id(d, "answer-error").text)
+    assert "not in the answer list" in by_id(browser, "answer-error").text
+    browser.find_element(By.CSS_SELECTOR, "#own-tree summary").click()
+    by_id(browser, "tree-text").send_keys("salet BBBBB1 nymph GGGGG2")
+    by_id(browser, "tree-upload").click()
+    WebDriverWait(browser, 30).until(lambda d: by_id(d, "tree-upload-error").text)
+    assert "not this server's answers-2315" in by_id(browser, "tree-upload-error").text
+    shot(browser, "tree-upload-error")
