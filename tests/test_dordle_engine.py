@@ -215,3 +215,15 @@ def test_next_guess_is_proven_within_budget_and_none_over_it():
     assert suggestion is not None and suggestion.proven
     assert suggestion.total == expected(reference(game, everything, everything, 7))
     assert dordle_next_guess(game, everything, everything, 7, budget=30.0, max_games=10) is None
+
+
+def test_next_guess_says_when_no_tree_exists():
+    """With one guess left and two boards open no tree finishes every game: the suggestion has no
+    word and says so as proven (the assistant's verdict), unlike a state too big to search."""
+    game = tiny_game(10, offset=30)
+    everything = game.all_candidates()
+    assert expected(reference(game, everything, everything, 1)) == INF
+    none = dordle_next_guess(game, everything, everything, 1, budget=30.0)
+    assert none is not None and none.word is None and none.proven and none.games == 90
+    one_board = dordle_next_guess(game, everything[:1], None, 1, budget=30.0)
+    assert one_board.word == game.answers.words[int(everything[0])] and one_board.total == 1
