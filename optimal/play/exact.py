@@ -25,9 +25,11 @@ the plain rule so that its sum must equal the search's total.
 Two boards (Dordle) go the same two ways (`find_dordle`): the Dordle engine's exact search
 (`lookahead.dordle_next_guess`, a rising cutoff, its kernel also `nogil`) within the budget, else
 the best guess of a one-guess-per-node beam over pairs, labelled an upper bound. The terminal gives
-the exact search DORDLE_BUDGET seconds in its own thread; the server runs it in the exact lane (for
-up to DORDLE_EXACT_SECONDS, so that asking again can get the proof) and answers from the beam lane
-when the request's budget runs out. States of more than DORDLE_MAX_GAMES games are not searched at
+the exact search DORDLE_BUDGET seconds in its own thread; the server runs it in a lane of its own
+(for up to DORDLE_EXACT_SECONDS, so that asking again can get the proof; a kernel call cannot be
+interrupted, so one step of its rising cutoff may run past that, holding only the Dordle lane: the
+single-board proofs never wait for it) and answers from the beam lane when the request's budget
+runs out. States of more than DORDLE_MAX_GAMES games are not searched at
 a prompt (None: the assistant falls back to its heuristic).
 """
 
@@ -186,6 +188,7 @@ class BudgetedSearch:
         self.budget, self.beam = float(budget), int(beam)
         self._exact = _Lane("optimal-exact", workers, queue, keep)
         self._beam = _Lane("optimal-beam", 1, max(queue, 16), keep)
+        self._dordle = _Lane("optimal-dordle", 1, queue, keep)
 
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
              state: HardState | None, table: bool = False, budget: float | None = None) -> Found:
@@ -228,8 +231,8 @@ class BudgetedSearch:
         if pair_games(board1, board2) > DORDLE_MAX_GAMES:
             return None
         key = ("dordle", game.fingerprint, _bytes(board1), _bytes(board2), guesses_left)
-        exact = self._exact.job(key, lambda: search_dordle(game, board1, board2, guesses_left,
-                                                           DORDLE_EXACT_SECONDS))
+        exact = self._dordle.job(key, lambda: search_dordle(game, board1, board2, guesses_left,
+                                                            DORDLE_EXACT_SECONDS))
         if exact is not None:
             wait([exact], timeout=budget)
             if exact.done():
@@ -249,9 +252,10 @@ class BudgetedSearch:
 
     def busy(self) -> dict:
         """Unfinished jobs (running or waiting) per lane, for a status endpoint."""
-        return {"exact": self._exact.busy(), "beam": self._beam.busy()}
+        return {"exact": self._exact.busy(), "beam": self._beam.busy(),
+                "dordle": self._dordle.busy()}
 
     def close(self) -> None:
         """Stop taking work; queued jobs are dropped, running ones finish in their threads."""
-        for lane in (self._exact, self._beam):
+        for lane in (self._exact, self._beam, self._dordle):
             lane.executor.shutdown(wait=False, cancel_futures=True)
