@@ -208,9 +208,10 @@ def dordle_next_guess(game: Game, board1: Board, board2: Board, guesses_left: in
     state = pair_state(board1, board2)
     if state.games > max_games:
         return None
-    solver = solver_for(game, 0, cache_mb)
-    # the bound no search needs; its first call also loads (or compiles) the kernel, which is not
-    # search time, so the budget starts after it
+    # the bound no search needs (from the set sizes, whatever the beam: with no budget the beam's
+    # solver gives it, and no exact solver is set up); its first call also loads (or compiles) the
+    # kernel, which is not search time, so the budget starts after it
+    solver = solver_for(game, 0 if budget > 0 else 1, cache_mb)
     lower, step = solver.solve(board1, board2, guesses_left, 1), 1
     start = time.perf_counter()
     while lower < INF and time.perf_counter() - start < budget:
