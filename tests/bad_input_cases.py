@@ -110,6 +110,9 @@ CASES = [
     case("search-from-separators", "search", S + "--from ,;.", 2, "pairs"),
     case("search-from-2mb", "search", S.split() + ["--from", "{LONG}.BBBBB"], 2, "characters"),
     case("search-max-depth-1", "search", S + "--first trace --max-depth 1", 1, "1 guess"),
+    case("search-top-depth-2", "search", S + "--top 5 --max-depth 2", 1, "no first guess can"),
+    case("search-worst-all-depth-2", "search", S + "--objective worst --all --max-depth 2", 1,
+         "no first guess can"),
     # ------------------------------------------------------------ search: lists and folders
     case("search-answers-missing", "search", "--answers /nonexistent/words.txt --first trace --quiet",
          2, "no word list"),

@@ -392,6 +392,7 @@ def test_ctrl_c_while_workers_start_or_run_prints_no_worker_traceback(delay, tmp
     assert process.returncode == 130 and err.splitlines() == ["interrupted"], err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_workers_exit_when_the_main_process_is_killed(tmp_path):
     process = paced(tmp_path)

@@ -105,13 +105,16 @@ def test_length_lists_are_named_pairs(length):
     assert answers.length == guesses.length == length
 
 
-def test_engine_matches_brute_force_normal_and_hard(small):
+@pytest.mark.parametrize("sizes", [(4, 9), pytest.param((14, 18), marks=pytest.mark.slow)])
+def test_engine_matches_brute_force_normal_and_hard(small, sizes):
     _, game, _ = small
-    rng = np.random.default_rng(game.length)
+    rng = np.random.default_rng(game.length)  # the same four sets whichever are tested
+    drawn = {n: np.sort(rng.choice(len(game.answers), n, replace=False)).astype(np.int32)
+             for n in (4, 9, 14, 18)}
     hard = Game(game.answers, game.guesses, "hard")
     normal_solver, hard_solver = Solver(game, cache_mb=16), Solver(hard, cache_mb=16)
-    for n in (4, 9, 14, 18):
-        S = np.sort(rng.choice(len(game.answers), n, replace=False)).astype(np.int32)
+    for n in sizes:
+        S = drawn[n]
         for left in (3, 4, 6):
             assert normal_solver.solve(S, left) == engine_value(brute_force(game, S, left))
             start = HardState.initial(game.length)

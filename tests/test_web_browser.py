@@ -218,6 +218,7 @@ def test_a_whole_game_to_the_answer_by_clicking_squares(browser, server, origina
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")) == len(played) - 1
 
 
+@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
 def test_a_four_board_game(browser, server, original):
     answers = ["model", "crazy", "pilot", "whelp"]
     open_page(browser, server + "/?mode=assist&boards=4")
@@ -245,6 +246,7 @@ def test_a_four_board_game(browser, server, original):
     shot(browser, "quordle-solved")
 
 
+@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
 def test_an_absurdle_game(browser, server):
     open_page(browser, server + "/?mode=absurdle")
     assert not by_id(browser, "colours-input").is_displayed()  # the page replies itself
@@ -261,6 +263,7 @@ def test_an_absurdle_game(browser, server):
     shot(browser, "absurdle")
 
 
+@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
 def test_a_puzzle(browser, server, original):
     open_page(browser, server + "/?mode=puzzle&seed=7")
     expected = Assistant(original, puzzle=True, seed=7)
@@ -278,6 +281,7 @@ def test_a_puzzle(browser, server, original):
     assert query(browser)["seed"] == "7"
 
 
+@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
 def test_the_page_guesses_your_word(browser, server, original):
     answer = "pilot"
     open_page(browser, server + "/?mode=guess")

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from optimal import __version__
 from optimal.errors import BadInput
-from optimal.files import atomic_write_text
+from optimal.files import atomic_write_text, notice
 from optimal.game import Game
 
 FORMAT = "optimal-checkpoint/2"
@@ -125,6 +125,13 @@ def set_aside(path: Path) -> Path | None:
             os.replace(path, target)
             return target
     raise BadInput(f"cannot set {path} aside: too many set-aside copies")
+
+
+def restart_from_scratch(path: Path) -> None:
+    """What `--restart` does before a run: the checkpoint set aside, and the user told where."""
+    aside = set_aside(path)
+    if aside is not None:
+        notice(f"--restart: set the checkpoint aside as {aside}")
 
 
 def integer(value: object) -> bool:

@@ -18,10 +18,9 @@ from pathlib import Path
 
 from lookahead import INF, ExactValue, exact_values, split_bounds
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
-                                    seconds_ok, set_aside)
+                                    seconds_ok, restart_from_scratch)
 from optimal.cli.progress import WordProgress
 from optimal.errors import DefectiveTree
-from optimal.files import notice
 from optimal.game import Game
 from optimal.search.first import choose_words
 from optimal.search.request import SearchRequest
@@ -38,9 +37,7 @@ def rank_exactly(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
     done: dict[str, ExactValue] = {}
     if request.checkpointed:
         if request.restart:
-            aside = set_aside(out_dir / CHECKPOINT)
-            if aside is not None:
-                notice(f"--restart: set the checkpoint aside as {aside}")
+            restart_from_scratch(out_dir / CHECKPOINT)
         done = load_results(out_dir, game, words)
         if done:
             how += f"; {len(done):,} resumed from {CHECKPOINT}"

@@ -17,10 +17,9 @@ from tqdm import tqdm
 from lookahead import (INF, FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses,
                        search_first_guesses, solve_guess, split_bounds)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
-                                    seconds_ok, set_aside)
+                                    seconds_ok, restart_from_scratch)
 from optimal.cli.progress import WordProgress
-from optimal.errors import BadInput
-from optimal.files import notice
+from optimal.errors import BadInput, NoTree
 from optimal.game import Game
 from optimal.search.request import DEFAULT_TOP, SearchRequest
 
@@ -47,6 +46,12 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
     if request.first:
         return [game.guess_id(w) for w in request.first], "given"
     ranked = ranked_guesses(game, request.setting)
+    if not ranked:
+        # Every guess's split bound is infinite: some reply leaves more answers than the guesses
+        # after it can tell apart. That is a proof by counting, so say it rather than "none of 0".
+        raise NoTree(f"no tree exists: no first guess can find every answer within "
+                     f"{game.max_guesses} guesses in {game.mode} mode (each leaves some reply with "
+                     f"more answers than {game.max_guesses - 1} more guesses can tell apart)")
     if request.every:
         return [g for g, _ in ranked], f"all {len(ranked):,} useful first guesses"
     top = request.top if request.top is not None else DEFAULT_TOP
@@ -61,9 +66,7 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> Fir
     known: dict[str, GuessResult] = {}
     if request.checkpointed:
         if request.restart:
-            aside = set_aside(path)
-            if aside is not None:
-                notice(f"--restart: set the checkpoint aside as {aside}")
+            restart_from_scratch(path)
         known = load_results(path, game, setting, words)
     resumed = set(known)
     if resumed:

@@ -21,10 +21,9 @@ from pathlib import Path
 
 from lookahead import FailingBranch, WorstResult, check_first_guesses, finishing_tree
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
-                                    seconds_ok, set_aside)
+                                    seconds_ok, restart_from_scratch)
 from optimal.cli.progress import WordProgress
 from optimal.errors import BadInput, DefectiveTree
-from optimal.files import notice
 from optimal.game import Game
 from optimal.search.first import choose_words
 from optimal.search.request import SearchRequest
@@ -40,9 +39,7 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
     done: dict[str, WorstResult] = {}
     if request.checkpointed:
         if request.restart:
-            aside = set_aside(path)
-            if aside is not None:
-                notice(f"--restart: set the checkpoint aside as {aside}")
+            restart_from_scratch(path)
         done = load_results(path, game, words)
         confirm_feasible(path, game, request, done)
         if done:
