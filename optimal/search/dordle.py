@@ -21,11 +21,10 @@ from tqdm import tqdm
 from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_raise_bound,
                        dordle_ranked_guesses, dordle_word_values)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
-                                    seconds_ok, set_aside)
+                                    restart_from_scratch, seconds_ok)
 from optimal.cli.progress import WordProgress
 from optimal.dordle import game_count
 from optimal.errors import NoTree
-from optimal.files import notice
 from optimal.game import Game
 from optimal.search.request import DORDLE_TOP, SearchRequest
 from optimal.words import sample_words
@@ -104,9 +103,7 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
         progress.close()
     split_bound = min(b for _, b in ranked)
     if request.write and request.restart:
-        aside = set_aside(out_dir / CHECKPOINT)
-        if aside is not None:
-            notice(f"--restart: set the checkpoint aside as {aside}")
+        restart_from_scratch(out_dir / CHECKPOINT)
     bound = (load_bound(out_dir, game, split_bound) if request.write else None) or DordleBound(split_bound)
     best = best_of(values, bound)
     seconds_bound = 0.0
