@@ -2,7 +2,9 @@
 
 A greedy tree plays, at every node, the guess that minimizes a one-step metric of the split (the
 largest branch, the expected branch size, minus the entropy, ...). Output: a report line per tree
-and markdown tables.
+and markdown tables. With answer weights (--weights) the metrics score each branch's share of the
+candidates' weight instead of its size, and each line adds the expected number of guesses under the
+weights.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import numpy as np
 
 from greedy import (BASELINES, METRICS, POOLS, baseline, first_guess_table, greedy_tree,
                     second_guess_table)
-from optimal.cli.args import (Parser, add_game_arguments, bounded_int, game_from_args,
-                              non_negative_int, positive_int)
+from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, bounded_int,
+                              game_from_args, non_negative_int, positive_int)
 from optimal.cli.outputs import provenance, tree_stats, writable_file
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, quoted
-from optimal.report import cumulative_line, report_line, summarize
+from optimal.report import cumulative_line, report_line, summarize, weighted_line
 from optimal.tree import check, write_json, write_selby
 from optimal.words import load_words
 
@@ -33,6 +35,7 @@ EXAMPLES = """examples:
   python -m greedy --baseline random --seeds 5         # random consistent guesser
   python -m greedy --baseline frequent --lists norvig  # needs the 'freq' extra (wordfreq)
   python -m greedy --game jotto --table norvig         # the same six trees for Jotto (1,391 words)
+  python -m greedy --weights freq --metric neg_entropy # likely answers weigh more (needs 'freq')
 """
 
 
@@ -42,6 +45,7 @@ MAX_SEEDS = 10_000  # each seed plays every answer once
 def build_parser() -> Parser:
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--max-guesses")
+    add_weights_argument(parser)
     parser.add_argument("--metric", choices=sorted(METRICS), default="neg_entropy")
     parser.add_argument("--pool", choices=POOLS, default="all",
                         help="which guesses a node may play (default: all)")
@@ -92,9 +96,17 @@ def parse_candidates(game, text: str):
 def describe_row(game, row: dict) -> str:
     s = summarize(row["counts"])
     wins = int(np.sum(row["counts"] <= game.max_guesses))
-    return (f"{row['metric']}, pool {row['pool']}: first guess {row['tree'].guess.upper()}; "
+    line = (f"{row['metric']}, pool {row['pool']}: first guess {row['tree'].guess.upper()}; "
             f"{report_line(row['counts'])}; wins within {game.max_guesses}: {wins}/{s.n}; "
             f"{row['seconds']:.2f} s")
+    return line + expected_line(row["game"], row["counts"])
+
+
+def expected_line(game, counts) -> str:
+    """On a weighted game: a second line with the expectation under the weights."""
+    if game.weights is None:
+        return ""
+    return "\n  " + weighted_line(counts, game.weights, max(game.max_guesses, int(np.max(counts))))
 
 
 def norvig_table(game) -> str:
@@ -149,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                 wins = int(np.sum(counts <= game.max_guesses))
                 label = f"seed {seed}" if seed is not None else "deterministic"
                 print(f"{args.baseline} ({label}): {report_line(counts)}; wins within "
-                      f"{game.max_guesses}: {wins}/{len(counts)}")
+                      f"{game.max_guesses}: {wins}/{len(counts)}{expected_line(game, counts)}")
             if len(runs) > 1:
                 means = [c.mean() for c in runs]
                 print(f"over {len(runs)} seeds: mean {np.mean(means):.3f} ± {np.std(means, ddof=1):.3f} "
@@ -174,7 +186,7 @@ def write_tree(game, row: dict, path: str) -> None:
         write_selby(path, row["tree"], game.answers.words)
     else:
         stats = tree_stats(row["counts"], False, None,
-                           f"greedy {row['metric']} tree, pool {row['pool']}")
+                           f"greedy {row['metric']} tree, pool {row['pool']}", relaxed)
         write_json(path, row["tree"], relaxed, stats, provenance(row["seconds"]))
     print(f"wrote {path}")
 

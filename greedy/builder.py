@@ -8,14 +8,15 @@ Guess pools (which guesses a node may play):
 - `all`: any allowed guess;
 - `hard`: the guesses legal in hard mode.
 Ties go to the first word in the pool's order (the list's order). Every tree is verified before it
-is returned.
+is returned. On a weighted game the metrics score the split of the candidates' probability mass
+instead of their number (`greedy.metrics.mass_matrix`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from greedy.metrics import METRICS, Metric, counts_matrix
+from greedy.metrics import METRICS, Metric, counts_matrix, mass_matrix
 from optimal.errors import BadInput
 from optimal.game import Game, HardState
 from optimal.tree import Node, check
@@ -42,9 +43,13 @@ def pool_for(game: Game, pool: str, candidates: np.ndarray, state: HardState | N
 def score_guesses(game: Game, metric: Metric, candidates: np.ndarray,
                   pool: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The metric of every guess of the pool at a node, and its counts matrix (one vectorized
-    count over the block of replies, no loop over guesses)."""
+    count over the block of replies, no loop over guesses); on a weighted game, its mass matrix.
+    A guess leaves the candidates unsplit when a row's largest entry is the row's sum."""
     replies = game.matrix[np.ix_(pool, candidates)]
-    counts = counts_matrix(replies, game.n_codes)
+    if game.weights is None:
+        counts = counts_matrix(replies, game.n_codes)
+    else:
+        counts = mass_matrix(replies, game.weights.probabilities[candidates], game.n_codes)
     return metric(counts), counts
 
 
@@ -53,7 +58,7 @@ def best_guess(game: Game, metric: Metric, candidates: np.ndarray, pool: np.ndar
     split the candidates and are not one of them are never chosen: they make no progress."""
     scores, counts = score_guesses(game, metric, candidates, pool)
     is_candidate = np.isin(pool, game.guess_of_answer[candidates])
-    useless = (counts.max(axis=1) == len(candidates)) & ~is_candidate
+    useless = (counts.max(axis=1) == counts.sum(axis=1)) & ~is_candidate
     if useless.all():
         raise BadInput("no guess in the pool splits the candidates")
     scores = np.where(useless, np.inf, scores)

@@ -5,6 +5,11 @@ number of candidates giving that reply), so scoring every guess at a node is one
 and a new metric is one small function. Floating-point sums are taken over the histogram of branch
 sizes, in size order, so two guesses with the same branch sizes always score exactly alike (ties
 then go to the first guess in list order, as in Norvig's notebook).
+
+With answer weights the matrix holds probability mass instead (`mass_matrix`: each branch's share
+of the candidates' weight, floats summing to 1 per row), and the same metrics read it as sizes: the
+largest branch's mass, the expected remaining mass, the entropy of the branch probabilities.
+Their sums are taken over each row sorted, so equal multisets of masses still score alike.
 """
 
 from __future__ import annotations
@@ -49,13 +54,37 @@ def counts_matrix(replies: np.ndarray, n_codes: int, compact: bool = True) -> np
     return flat.reshape(rows, width)
 
 
+def mass_matrix(replies: np.ndarray, weights: np.ndarray, n_codes: int) -> np.ndarray:
+    """(guesses x columns) branch masses from a (guesses x candidates) block of reply codes and
+    the candidates' weights: each branch's share of their summed weight (columns: the replies that
+    occur, as in a compact counts matrix)."""
+    rows, n = replies.shape
+    share = np.asarray(weights, dtype=np.float64) / float(np.sum(weights))
+    present = np.zeros(n_codes, dtype=bool)
+    present[replies.ravel()] = True
+    column = np.cumsum(present) - 1
+    width = int(present.sum())
+    offsets = (np.arange(rows, dtype=np.int64) * width)[:, None]
+    flat = np.bincount((column[replies] + offsets).ravel(),
+                       weights=np.broadcast_to(share, (rows, n)).ravel(), minlength=rows * width)
+    return flat.reshape(rows, width)
+
+
+def _is_mass(counts: np.ndarray) -> bool:
+    return not np.issubdtype(counts.dtype, np.integer)
+
+
 def max_size(counts: np.ndarray) -> np.ndarray:
     """The largest branch: the number of candidates left in the worst case."""
     return counts.max(axis=1).astype(float)
 
 
 def expectation(counts: np.ndarray) -> np.ndarray:
-    """Expected branch size, sum of p * size = sum(size^2) / n."""
+    """Expected branch size, sum of p * size = sum(size^2) / n (of masses: the expected remaining
+    mass)."""
+    if _is_mass(counts):
+        ordered = np.sort(counts, axis=1)
+        return (ordered ** 2).sum(axis=1) / ordered.sum(axis=1)
     n = counts.sum(axis=1)
     return (counts.astype(np.int64) ** 2).sum(axis=1) / n
 
@@ -68,6 +97,13 @@ def size_histogram(counts: np.ndarray) -> np.ndarray:
 
 def neg_entropy(counts: np.ndarray) -> np.ndarray:
     """Sum of p log2 p over branches: minus the information the reply gives, in bits."""
+    if _is_mass(counts):
+        p = counts / counts.sum(axis=1, keepdims=True)
+        terms = np.zeros_like(p)
+        np.log2(p, out=terms, where=p > 0)
+        terms *= p
+        terms.sort(axis=1)  # summed in a fixed order: equal multisets of masses score alike
+        return terms.sum(axis=1)
     n = counts[0].sum()
     sizes = np.arange(int(counts.max()) + 1, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -6,11 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from greedy.builder import best_guess, pool_for, score_guesses
-from greedy.metrics import METRICS, counts_matrix
+from greedy.metrics import METRICS
 from optimal.game import Game, HardState
 
 FORMATS = {"max": "{:.0f}", "expectation": "{:.2f}", "neg_entropy": "{:.3f}", "parts": "{:.0f}",
            "entropy": "{:.3f}"}
+MASS_FORMATS = {**FORMATS, "max": "{:.4f}", "expectation": "{:.4f}"}  # shares of the weight
 
 
 def ranked_by(game: Game, metric: str, candidates=None, pool=None) -> list[tuple[str, float]]:
@@ -28,6 +29,7 @@ def first_guess_table(game: Game, metrics=("max", "expectation", "neg_entropy"),
     """Markdown: the best `top` and worst `bottom` first guesses by each metric, side by side, plus
     the entropy in bits of each neg_entropy word."""
     columns = {m: ranked_by(game, m) for m in metrics}
+    formats = FORMATS if game.weights is None else MASS_FORMATS
     n = len(next(iter(columns.values())))
     head = ["rank"]
     for m in metrics:
@@ -42,7 +44,7 @@ def first_guess_table(game: Game, metrics=("max", "expectation", "neg_entropy"),
         cells = [str(i + 1)]
         for m in metrics:
             word, score = columns[m][i]
-            cells += [word.upper(), FORMATS[m].format(score)]
+            cells += [word.upper(), formats[m].format(score)]
             if m == "neg_entropy":
                 cells.append(f"{-score:.6f}")
         lines.append("| " + " | ".join(cells) + " |")
@@ -73,8 +75,7 @@ def second_guess_table(game: Game, first: str, metric: str = "neg_entropy") -> s
         state = HardState.initial(game.length).after(first.lower(), code)
         for pool in (np.arange(len(game.guesses)), pool_for(game, "hard", cands, state)):
             best = best_guess(game, fn, cands, pool)
-            counts = counts_matrix(game.matrix[best, cands][None, :], game.n_codes)  # one row
-            bits = -METRICS["neg_entropy"](counts)[0]
+            bits = -score_guesses(game, METRICS["neg_entropy"], cands, np.array([best]))[0][0]
             cells += [game.guesses.words[best].upper(), f"{bits:.3f}"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ if not _os.environ.get("NUMBA_CACHE_DIR"):
 
 from lookahead.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch  # noqa: E402
 from lookahead.bounds import INF  # noqa: E402
+from lookahead.certificate import CertificateLog  # noqa: E402
 from lookahead.dordle import DordleSolver, pair_state  # noqa: E402
 from lookahead.dordlesearch import (DordleBound, DordleIncumbent, DordleSuggestion,  # noqa: E402
                                     DordleWordValue, dordle_first_word_branches, dordle_next_guess,
@@ -36,11 +37,11 @@ from lookahead.state import (NextGuess, StateOutcome, best_next_guess, best_next
                              solve_state)
 from lookahead.worstcase import check_first_guesses, finishing_tree  # noqa: E402
 
-__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "DordleBound",
-           "DordleIncumbent", "DordleSolver", "DordleSuggestion", "DordleWordValue", "ExactValue",
-           "FailingBranch", "FirstGuessOutcome", "GuessResult", "MemoryEstimate", "NextGuess",
-           "SearchSetting", "StateOutcome", "WorstResult", "add_counters", "best_next_guess",
-           "best_next_tree", "check_first_guesses", "dordle_first_word_branches",
+__all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "CertificateLog",
+           "DordleBound", "DordleIncumbent", "DordleSolver", "DordleSuggestion", "DordleWordValue",
+           "ExactValue", "FailingBranch", "FirstGuessOutcome", "GuessResult", "MemoryEstimate",
+           "NextGuess", "SearchSetting", "StateOutcome", "WorstResult", "add_counters",
+           "best_next_guess", "best_next_tree", "check_first_guesses", "dordle_first_word_branches",
            "dordle_next_guess", "dordle_raise_bound", "dordle_ranked_guesses", "dordle_word_values",
            "exact_values", "finishing_tree", "memory_estimate", "pair_state", "ranked_guesses",
            "search_first_guesses", "search_guesses",

@@ -6,6 +6,11 @@ of one guess and builds its tree. `search_first_guesses` is the whole first-word
 beam probe for a cutoff, the cut-off search, a second pass for words that might tie, the best
 word's tree, and (for a beam) an exact proof of the best word. Work starts in this process and
 moves to joblib workers only when the measured rate says it pays (`lookahead.schedule`).
+
+Given a `CertificateLog`, every value found is also written down with its proof (see
+`lookahead.certificate`), and the search ends with its conclusions about the first guess: the best
+word costs at least its value, every other at least the least of theirs, every word at least the
+best value.
 """
 
 from __future__ import annotations
@@ -15,10 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from lookahead.bounds import INF, guess_lower_bound, set_lower_bound
+from lookahead.bounds import INF, guess_lower_bound, heaviest_parts, set_lower_bound
+from lookahead.certificate import CertificateLog, ClaimRef
 from lookahead.parallel import evaluate_guesses_task, solve_branches_task, solver_for
 from lookahead.results import GuessResult
-from lookahead.schedule import collect_paced, run_paced
+from lookahead.schedule import run_paced
 from lookahead.setting import SearchSetting
 from optimal.game import Game, HardState
 from optimal.tree import Node
@@ -41,27 +47,35 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
 
 def split_bounds(game: Game, guesses: list[int], candidates=None,
                  guesses_left: int | None = None) -> dict[int, int]:
-    """Each guess's lower bound from its split alone (`3n - k - green`, see lookahead.bounds):
-    valid whatever the beam, so it stands beside a beam's upper bounds. Vectorized over blocks of
-    guesses, so a few words cost microseconds and every word a fraction of a second."""
+    """Each guess's lower bound from its split alone (`3n - k - green`, weighted
+    `3W - 2 w_green - top`, see lookahead.bounds): valid whatever the beam, so it stands beside a
+    beam's upper bounds. Vectorized over blocks of guesses, so a few words cost microseconds and
+    every word a fraction of a second."""
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     d = guesses_left or game.max_guesses
     n = len(candidates)
+    w = game.answer_weights[candidates]
+    weight = int(w.sum())
+    top = np.concatenate([[0], np.cumsum(np.sort(w)[::-1])]).astype(np.int64)  # j heaviest: top[j]
     out: dict[int, int] = {}
     for start in range(0, len(guesses), 512):
         block = np.asarray(guesses[start:start + 512])
-        replies = np.sort(game.matrix[np.ix_(block, candidates)], axis=1)
+        codes = game.matrix[np.ix_(block, candidates)]
+        replies = np.sort(codes, axis=1)
         classes = 1 + np.count_nonzero(replies[:, 1:] != replies[:, :-1], axis=1)
+        green_weight = ((codes == game.won) * w).sum(axis=1)
         green = (replies == game.won).any(axis=1)
-        for g, k, won in zip(block, classes, green):
-            out[int(g)] = int(guess_lower_bound(n, int(k), int(won), d))
+        for g, k, won, gw in zip(block, classes, green, green_weight):
+            top_parts = heaviest_parts(top, int(k) - int(won), int(gw))
+            out[int(g)] = int(guess_lower_bound(n, int(k), int(won), d, weight, int(gw), top_parts))
     return out
 
 
 def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candidates=None,
                    guesses_left: int | None = None, state: HardState | None = None,
                    cutoff: int = INF, tighten: bool = True,
-                   on_result: OnResult | None = None) -> list[GuessResult]:
+                   on_result: OnResult | None = None,
+                   certificate: CertificateLog | None = None) -> list[GuessResult]:
     """Evaluate `guesses` at a state, each cut off at the best exact total so far (or `cutoff`;
     with `tighten=False` always at `cutoff`, e.g. to find every word that ties with the best).
 
@@ -83,32 +97,49 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
 
     def call(batch: list[int]) -> tuple:  # best[0] is read as each batch is handed out
         return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.memo_mb,
-                                       candidates, guesses_left, state, tighten)
+                                       candidates, guesses_left, state, tighten,
+                                       certificate.token if certificate else "")
 
-    collect_paced(list(guesses), call, setting, record)
+    def take(output: tuple) -> None:
+        batch_results, chunk = output
+        if certificate:
+            certificate.add(chunk)
+        for result in batch_results:
+            record(result)
+
+    run_paced(list(guesses), call, setting, take)
     return results
 
 
 def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
                 guesses_left: int | None = None, state: HardState | None = None,
-                on_part: Callable[[int, int], None] | None = None) -> GuessResult:
+                on_part: Callable[[int, int], None] | None = None,
+                certificate: CertificateLog | None = None) -> GuessResult:
     """Exact value (within the setting's beam) and tree of one guess at a state. The branches are
-    solved largest first, here, and go to the workers only when the rest is worth a pool."""
+    solved largest first, here, and go to the workers only when the rest is worth a pool. With a
+    certificate, the result's claim (that the guess costs at least its value) is written there."""
     start = time.perf_counter()
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     guesses_left = guesses_left or game.max_guesses
     word = game.guesses.words[guess]
     solver = solver_for(game, setting.beam, setting.memo_mb)
     parts = solver.parts(candidates, guess)
-    if guesses_left < 1 or any(set_lower_bound(p.size, guesses_left - 1) >= INF for _, p in parts):
-        return GuessResult(word, INF, False, setting.beam, guesses_left, time.perf_counter() - start)
-    node, total, counters = Node(word), len(candidates), []
+    claims: list[tuple[int, ClaimRef]] = []
+    if guesses_left < 1 or any(set_lower_bound(p.size, p.size, 1, guesses_left - 1) >= INF
+                               for _, p in parts):
+        claim = certificate.claim(INF, parts={guess: []}, only=[guess]) if certificate else None
+        return GuessResult(word, INF, False, setting.beam, guesses_left, time.perf_counter() - start,
+                           claim=claim)
+    node, total, counters = Node(word), game.weight_of(candidates), []
     done = [0]
 
-    def take(branch_results: list, worker_counters: dict) -> None:
+    def take(branch_results: list, worker_counters: dict, chunk) -> None:
         nonlocal total
         counters.append(worker_counters)
-        for code, value, subtree in branch_results:
+        if certificate:
+            certificate.add(chunk)
+        for code, value, subtree, claim in branch_results:
+            claims.append((code, claim))
             total = min(total + value, INF)
             if subtree is not None:
                 node.branches[code] = subtree
@@ -118,14 +149,16 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
 
     def call(codes: list[int]) -> tuple:
         return solve_branches_task, (game, guess, codes, setting.beam, setting.memo_mb,
-                                     candidates, guesses_left, state)
+                                     candidates, guesses_left, state,
+                                     certificate.token if certificate else "")
 
     run_paced([code for code, _ in parts], call, setting, lambda out: take(*out),
               stop=lambda: total >= INF)
     feasible = total < INF
+    claim = certificate.claim(total, parts={guess: claims}, only=[guess]) if certificate else None
     return GuessResult(word, total, feasible, setting.beam, guesses_left,
                        time.perf_counter() - start, node if feasible else None,
-                       add_counters(counters))
+                       add_counters(counters), claim)
 
 
 def add_counters(counters: list[dict]) -> dict:
@@ -200,8 +233,10 @@ class FirstGuessOutcome:
 def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
                          known: dict[str, GuessResult] | None = None, prove: bool = False,
                          on_result: Callable[[GuessResult], None] | None = None,
-                         on_part: Callable[[int, int], None] | None = None) -> FirstGuessOutcome:
-    """Evaluate first guesses (`known`: results of an interrupted run, not searched again).
+                         on_part: Callable[[int, int], None] | None = None,
+                         certificate: CertificateLog | None = None) -> FirstGuessOutcome:
+    """Evaluate first guesses (`known`: results of an interrupted run, not searched again; none
+    with a `certificate`, which must hold every claim).
 
     With one guess, its exact value and tree are computed (`on_part` sees each branch). With
     several, each is cut off at the best total so far, after a quick beam probe has provided a
@@ -218,18 +253,21 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
         if on_result:
             on_result(result)
 
+    if certificate and (done or not setting.exact or prove):
+        raise ValueError("a certificate needs an exact search from scratch")
     words = [game.guesses.words[g] for g in guesses]
     todo = [g for g, w in zip(guesses, words) if w not in done]
     if len(guesses) == 1 and todo:
-        record(solve_guess(game, todo[0], setting, on_part=on_part))
+        record(solve_guess(game, todo[0], setting, on_part=on_part, certificate=certificate))
     elif todo:
         best_value = min([r.value for r in done.values() if r.exact] + [INF])
         if len(todo) > 1 and best_value >= INF and setting.exact:
             best_value, todo, probe_cpu = probe_upper_bound(game, todo, setting)
             cpu[0] += probe_cpu
-        search_guesses(game, todo, setting, cutoff=best_value, on_result=record)
+        search_guesses(game, todo, setting, cutoff=best_value, on_result=record,
+                       certificate=certificate)
     if setting.exact:
-        settle_ties(game, done, setting, record)
+        settle_ties(game, done, setting, record, certificate)
     results = [done[w] for w in words if w in done]
     order = {w: i for i, w in enumerate(words)}
     exact = [r for r in results if r.exact]
@@ -238,6 +276,8 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
         rebuilt = solve_guess(game, game.guess_id(best.word), setting)
         best.tree, best.counters = rebuilt.tree, rebuilt.counters
         cpu[0] += rebuilt.counters.get("cpu_seconds", 0.0)
+    if certificate:
+        conclude(game, setting, results, best, certificate)
     proof = None
     if prove and best is not None and not setting.exact:
         proof = solve_guess(game, game.guess_id(best.word), setting.with_beam(0))
@@ -249,15 +289,44 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
 
 
 def settle_ties(game: Game, done: dict[str, GuessResult], setting: SearchSetting,
-                record: Callable[[GuessResult], None]) -> None:
+                record: Callable[[GuessResult], None], certificate: CertificateLog | None = None) -> None:
     """Words stopped exactly at the best total might tie with it: search them again with the
     cutoff one higher, so each is either proven worse or found to tie (then its total is exact)."""
     best = min([r.value for r in done.values() if r.exact] + [INF])
     open_words = [game.guess_id(w) for w, r in done.items() if not r.exact and r.value == best]
     if best >= INF or not open_words:
         return
-    for result in search_guesses(game, open_words, setting, cutoff=best + 1, tighten=False):
+    for result in search_guesses(game, open_words, setting, cutoff=best + 1, tighten=False,
+                                 certificate=certificate):
         record(result)
+
+
+def conclude(game: Game, setting: SearchSetting, results: list[GuessResult],
+             best: GuessResult | None, certificate: CertificateLog) -> None:
+    """The certificate's conclusions: the best word costs at least its value; every other word at
+    least the least of theirs; and (when every useful first guess was evaluated) every first guess
+    at least the least value of all. A claim about 'every other' word is made for the words
+    evaluated, or for all but the best when that is every guess of the list."""
+    claims = {game.guess_id(r.word): r.claim for r in results}
+    values = {game.guess_id(r.word): r.value for r in results}
+    proves = [best.claim] if best is not None else []
+    first = game.guess_id(best.word) if best is not None else -1
+    others = [g for g in claims if g != first]
+    if others:
+        every = len(claims) == len(game.guesses)
+        proves.append(certificate.claim(min(min(values[g] for g in others), INF),
+                                        {g: claims[g] for g in others},
+                                        but=[first] if every and first >= 0 else None,
+                                        only=None if every else others))
+    if len(claims) > 1 and set(useful_first_guesses(game)) <= set(claims):
+        proves.append(certificate.claim(min(min(values.values()), INF), claims))
+    certificate.finish(proves)
+
+
+def useful_first_guesses(game: Game) -> list[int]:
+    """The first guesses that split the answers or may win at once (the others are never best)."""
+    M = game.matrix
+    return np.nonzero((M.min(axis=1) != M.max(axis=1)) | (M == game.won).any(axis=1))[0].tolist()
 
 
 def probe_upper_bound(game: Game, words: list[int],

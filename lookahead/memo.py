@@ -65,10 +65,11 @@ def memo_find(ws, key, S, state):
 
 
 @njit(cache=True)
-def memo_store(ws, key, S, state, value, flag, best):
+def memo_store(ws, key, S, state, value, flag, best, claim=-1):
     """Record an exact value (with its best guess) or a lower bound; a stored exact value is never
     replaced by a bound, and a bound only by a higher one. When the table is 3/4 full or the pool is
-    exhausted, new entries are dropped (and counted): memory stays within the limit."""
+    exhausted, new entries are dropped (and counted): memory stays within the limit. With a proof
+    certificate, `claim` is the certificate's claim (or rule) proving the value (lookahead.certify)."""
     mask = ws.mkeys.shape[0] - 1
     i = np.int64(key & np.uint64(mask))
     n = S.shape[0]
@@ -81,6 +82,8 @@ def memo_store(ws, key, S, state, value, flag, best):
                 ws.mval[i] = value
                 ws.mflag[i] = flag
                 ws.mbest[i] = best
+                if ws.certify:
+                    ws.mclaim[i] = claim
             return
         i = (i + 1) & mask
     used = ws.stats[POOL_USED]
@@ -92,6 +95,8 @@ def memo_store(ws, key, S, state, value, flag, best):
     ws.mval[i] = value
     ws.mflag[i] = flag
     ws.mbest[i] = best
+    if ws.certify:
+        ws.mclaim[i] = claim
     ws.moff[i] = used
     ws.mlen[i] = n
     for j in range(n):

@@ -83,7 +83,7 @@ def same_lower_bound(n, d):
 def state_lower_bound(kind, m, n, d):
     """The absolute bound of a state of any kind."""
     if kind == SINGLE:
-        return set_lower_bound(m, d)
+        return set_lower_bound(m, m, 1, d)  # unweighted: (c, c, 1, d)
     if kind == PAIR:
         return pair_lower_bound(m, n, d)
     return same_lower_bound(m, d)
@@ -106,7 +106,7 @@ def singles_sum(sizes, k, d):
     """Sum of set_lower_bound over k part sizes (INF when any part cannot be finished)."""
     total = 0
     for r in range(k):
-        total += set_lower_bound(sizes[r], d)
+        total += set_lower_bound(sizes[r], sizes[r], 1, d)
         if total >= INF:
             return INF
     return total

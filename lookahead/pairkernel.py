@@ -264,7 +264,7 @@ def rank_all(ws, ps, X, Y, kind, d, level, cutoff):
             if kx == 1 and gx == 0:
                 continue
             if kind == SINGLE:
-                lb = guess_lower_bound(m, kx, gx, d)
+                lb = guess_lower_bound(m, kx, gx, d, m, gx, kx - gx)  # unweighted
                 score = sqx_all[g] - gx
             else:
                 lb = same_scan_bound(m, kx, sqx_all[g], gx, d)

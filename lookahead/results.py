@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lookahead.bounds import INF
+from lookahead.certificate import ClaimRef
 from optimal.tree import Node
 
 
@@ -31,6 +32,7 @@ class GuessResult:
     seconds: float = 0.0
     tree: Node | None = field(default=None, repr=False)
     counters: dict = field(default_factory=dict, repr=False)  # work done for this result
+    claim: ClaimRef | None = field(default=None, repr=False)  # its proof certificate's claim
 
     @property
     def feasible(self) -> bool:
@@ -84,6 +86,7 @@ class WorstResult:
     complete: bool = True
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    claim: ClaimRef | None = field(default=None, repr=False)  # "cannot", in a proof certificate
 
     @property
     def shortfall(self) -> int | None:

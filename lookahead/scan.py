@@ -1,8 +1,9 @@
 """Scoring every guess at a node: the search's hot loop, done once per node in one place.
 
 For a candidate set S (n answers) and every allowed guess, we need the number of distinct replies k
-(which gives the lower bound `3n - green - k`) and the sum of squared part sizes (the tie-break, the
-'expectation' heuristic). The replies of S are first gathered into a contiguous block B[i, guess]
+(which gives the lower bound `3n - green - k`, or with weights `3W - 2 w_green - top(k - green)`,
+see lookahead.bounds) and the sum of squared part sizes (the tie-break, the 'expectation'
+heuristic; by size with or without weights). The replies of S are first gathered into a contiguous block B[i, guess]
 from the transposed matrix, so the scan streams through memory instead of jumping around a 30 MB
 table. Small sets (most of them) count equal pairs with branch-free comparisons that the compiler
 vectorizes; large sets use a histogram per guess.
@@ -13,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from lookahead.bounds import INF, guess_lower_bound
+from lookahead.bounds import INF, guess_lower_bound, heaviest_parts
 from lookahead.memo import FULL_SCANS, LIST_SORTED, SCANNED
 
 PAIRWISE_MAX = 64  # up to this many candidates, pairwise comparison beats a histogram (benchmarked)
@@ -24,6 +25,10 @@ INDEX_MASK = (1 << INDEX_BITS) - 1
 SQUARES_BITS = 24
 SQUARES_CAP = (1 << SQUARES_BITS) - 1  # a tie-break only: clipping it is harmless
 LB_SHIFT = INDEX_BITS + SQUARES_BITS
+# rows of ws.wscratch (weighted games): each candidate guess's weight, the node's heaviest-first
+# prefix sums, and per reply the summed and the heaviest weight
+CAND_WEIGHT, TOP, SUM, MAX = 0, 1, 2, 3
+BOUND_LIMIT = 1 << (63 - LB_SHIFT)  # bounds must stay below this to fit in a key: 3W < BOUND_LIMIT
 
 
 @njit(cache=True, inline="always")
@@ -40,6 +45,48 @@ def count_replies(row, S, cnt, touched):
             k += 1
         cnt[c] += 1
     return k
+
+
+@njit(cache=True, inline="always")
+def count_replies_weighted(row, S, w, cnt, weight, heaviest, touched):
+    """count_replies, and per reply the summed weight and the heaviest answer (`weight`,
+    `heaviest`: the caller resets them with `cnt`)."""
+    k = 0
+    for i in range(S.shape[0]):
+        a = S[i]
+        c = row[a]
+        if cnt[c] == 0:
+            touched[k] = c
+            k += 1
+        cnt[c] += 1
+        weight[c] += w[a]
+        heaviest[c] = max(heaviest[c], w[a])
+    return k
+
+
+@njit(cache=True)
+def set_weight(ws, S):
+    """(summed weight, heaviest weight) of the answers in S: (n, 1) without weights."""
+    if not ws.weighted:
+        return np.int64(S.shape[0]), np.int64(1)
+    total = np.int64(0)
+    heaviest = np.int64(0)
+    for i in range(S.shape[0]):
+        total += ws.w[S[i]]
+        heaviest = max(heaviest, ws.w[S[i]])
+    return total, heaviest
+
+
+@njit(cache=True)
+def heaviest_sums(ws, S):
+    """ws.wscratch[TOP][j] = the summed weight of the j heaviest answers of S (j = 0..n), for the
+    bound of a guess with j parts (`bounds.heaviest_parts`; weighted games only)."""
+    weights = np.sort(ws.w[S])
+    n = S.shape[0]
+    top = ws.wscratch[TOP]
+    top[0] = 0
+    for j in range(n):
+        top[j + 1] = top[j] + weights[n - 1 - j]
 
 
 @njit(cache=True)
@@ -114,6 +161,11 @@ def rank_guesses(ws, S, d, level, cutoff):
     (m, lowest bound of any guess, lowest bound of the node's guesses left off the list).
     """
     n = S.shape[0]
+    weighted = ws.weighted
+    weight = n
+    if weighted:
+        weight, _ = set_weight(ws, S)
+        heaviest_sums(ws, S)
     ng = gather_replies(ws, S, level)
     pairwise = n <= PAIRWISE_MAX
     if pairwise:
@@ -124,6 +176,8 @@ def rank_guesses(ws, S, d, level, cutoff):
     ws.stats[SCANNED] += n * ng
     for i in range(n):
         ws.is_candidate[ws.ans_guess[S[i]]] = 1
+        if weighted:
+            ws.wscratch[CAND_WEIGHT, ws.ans_guess[S[i]]] = ws.w[S[i]]
     ids = ws.legal[level]
     keys = ws.keys[level]
     m = 0
@@ -135,7 +189,12 @@ def rank_guesses(ws, S, d, level, cutoff):
         green = np.int64(ws.is_candidate[g])
         if k == 1 and green == 0:
             continue  # the guess tells nothing: never worth playing
-        lb = guess_lower_bound(n, k, green, d)
+        if weighted:
+            green_weight = ws.wscratch[CAND_WEIGHT, g]
+            lb = guess_lower_bound(n, k, green, d, weight, green_weight,
+                                   heaviest_parts(ws.wscratch[TOP], k - green, green_weight))
+        else:
+            lb = guess_lower_bound(n, k, green, d, n, green, k - green)
         if lb >= INF:
             continue
         lowest = min(lowest, lb)
@@ -148,6 +207,8 @@ def rank_guesses(ws, S, d, level, cutoff):
             lowest_off = min(lowest_off, lb)
     for i in range(n):
         ws.is_candidate[ws.ans_guess[S[i]]] = 0
+        if weighted:
+            ws.wscratch[CAND_WEIGHT, ws.ans_guess[S[i]]] = 0
     keys[:m].sort()  # keys are distinct (they end in the guess index): the order is deterministic
     ws.stats[LIST_SORTED] += m
     cand = ws.cand[level]

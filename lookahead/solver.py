@@ -5,6 +5,14 @@ state): the least total number of guesses (exact, or a proven lower bound when i
 the value of playing a given guess there, and the tree that achieves the least total. With a beam of
 K (`beam=K`), every node only considers its K most promising guesses: the values are then totals of
 real trees, so upper bounds on the optimum, and exact only within that restricted search.
+
+With `certify=True` the solver also writes a proof certificate of every lower bound it finds
+(`lookahead.certificate`): the kernels' records are drained after every call, and `evaluate` adds
+the claim that the guess it evaluated costs at least the value it returns (`last_claim`).
+
+On a weighted game (`game.weights`) every total is weighted: the sum over answers of the answer's
+integer weight times its guesses (see optimal.weights); the expectation is that over W.
+Certificates are for unweighted games only.
 """
 
 from __future__ import annotations
@@ -14,15 +22,18 @@ import time
 import numpy as np
 
 from lookahead.bounds import INF
+from lookahead.certificate import CERTIFICATE_WORDS, Chunk, ClaimRef, guess_claim_words, new_token
+from lookahead.certify import CLOSED_FORM
 from lookahead.hardmode import pack_state
 from lookahead.kernel import solve as _solve
 from lookahead.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
                             MEMO_FULL, MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS,
                             SCANNED)
+from lookahead.scan import BOUND_LIMIT
 from lookahead.scan import rank_guesses as _rank
 from lookahead.workspace import make_workspace
 from lookahead.worst import can_finish as _can_finish
-from optimal.errors import NoTree
+from optimal.errors import CertificateOverflow, NoTree
 from optimal.game import Game, HardState
 from optimal.tree import Node
 
@@ -31,14 +42,71 @@ class Solver:
     """Branch-and-bound (or beam) search over one game. Not thread-safe: one per process."""
 
     def __init__(self, game: Game, beam: int = 0, cache_mb: float = 2048, memo: bool = True,
-                 pair_mb: float = 0):
+                 pair_mb: float = 0, certify: bool = False):
         self.game = game
         self.beam = int(beam or 0)
+        if certify and self.beam:
+            raise ValueError("a beam search proves no lower bound: nothing to certify")
+        if certify and game.weighted:
+            raise ValueError("certificates are for unweighted games: the checker knows no weights")
+        weights = game.answer_weights if game.weighted else None
+        if 3 * game.weight_of(game.all_candidates()) >= BOUND_LIMIT or \
+                (game.max_guesses + 1) * game.weight_of(game.all_candidates()) >= INF:
+            raise ValueError("the answers' weights sum to more than the search's integers hold")
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, game.hard, self.beam,
-                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb)
+                                 memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
+                                 certificate_words=CERTIFICATE_WORDS if certify else 0,
+                                 weights=weights)
         self.seconds = 0.0
+        self.token = new_token() if certify else ""  # this solver's section of a certificate
+        self._records: list[np.ndarray] = []
+        self.last_claim = ClaimRef(self.token, CLOSED_FORM)  # behind evaluate's last value
         self._loaded: HardState | None = None  # the hard-mode state now at level 0
+
+    # ------------------------------------------------------------ the proof certificate
+
+    @property
+    def certifying(self) -> bool:
+        return self.ws.certify
+
+    def _drain(self) -> None:
+        """Move what the kernels wrote into this solver's records (after every kernel call)."""
+        if not self.certifying:
+            return
+        used = int(self.ws.cert_pos[0])
+        if used > self.ws.cert.size:
+            raise CertificateOverflow(f"one search call wrote {used:,} certificate words, more than "
+                                      f"the buffer's {self.ws.cert.size:,}")
+        if used:
+            self._records.append(self.ws.cert[:used].copy())
+            self.ws.cert_pos[0] = 0
+
+    def claim_here(self) -> int:
+        """The claim (or rule) behind the value the last call at level 0 returned."""
+        return int(self.ws.claim_at[0])
+
+    def claim_ref(self) -> ClaimRef:
+        """`claim_here` as a reference other processes can use."""
+        return ClaimRef(self.token, self.claim_here())
+
+    def take_certificate(self) -> Chunk | None:
+        """The records written since the last take (None when not certifying)."""
+        if not self.certifying:
+            return None
+        words = np.concatenate(self._records) if self._records else np.zeros(0, np.int32)
+        self._records = []
+        return Chunk(self.token, words)
+
+    def claim_guess(self, candidates, guess: int, guesses_left: int, state: HardState | None,
+                     value: int, parts: list[tuple[int, int]]) -> ClaimRef:
+        """Write this solver's claim that `guess` costs at least `value` here."""
+        words = guess_claim_words(np.sort(np.asarray(candidates)), guesses_left, state, self.game.hard,
+                                  self.game.length, guess, min(value, INF), parts)
+        self._records.append(np.asarray(words, dtype=np.int32))
+        claim = int(self.ws.cert_claims[0])
+        self.ws.cert_claims[0] = claim + 1
+        return ClaimRef(self.token, claim)
 
     # ------------------------------------------------------------ state set-up
 
@@ -78,6 +146,7 @@ class Solver:
         start = time.perf_counter()
         value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta, first))
         self.seconds += time.perf_counter() - start
+        self._drain()
         return value
 
     def parts(self, candidates: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
@@ -97,8 +166,11 @@ class Solver:
                  cutoff: int = INF) -> tuple[int, bool]:
         """Total when playing `guess` (a guess index) now: (total, exact). When the total reaches
         `cutoff` the search stops and the result is a lower bound >= cutoff (exact False). The
-        kernel does the work (its loop over one guess's parts), so no Python runs per part."""
+        kernel does the work (its loop over one guess's parts), so no Python runs per part; with a
+        certificate, the kernel also writes the claim that the guess costs at least that value."""
         value = self.solve(candidates, guesses_left, state, cutoff, first=guess)
+        if self.certifying:
+            self.last_claim = self.claim_ref()
         return value, value < cutoff
 
     def ranked_guesses(self, candidates, guesses_left: int, state: HardState | None = None,
@@ -116,12 +188,16 @@ class Solver:
 
     def can_finish(self, candidates, guesses_left: int, state: HardState | None = None) -> bool:
         """Whether every candidate can be found within `guesses_left` guesses (proven either way).
-        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`)."""
+        Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`). The
+        question does not depend on weights: ask it of an unweighted game."""
+        if self.ws.weighted:
+            raise ValueError("the worst-case objective runs on the unweighted game")
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()
         ok = bool(_can_finish(self.ws, S, self.set_hash(S), guesses_left, 0))
         self.seconds += time.perf_counter() - start
+        self._drain()
         return ok
 
     def finishing_tree(self, candidates, guesses_left: int, state: HardState | None = None,

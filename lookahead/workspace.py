@@ -12,19 +12,24 @@ from collections import namedtuple
 
 import numpy as np
 
+from lookahead.certify import CLOSED_FORM, certificate_buffer
 from lookahead.kernel import SPLIT_SLOTS
 from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 
 Workspace = namedtuple("Workspace", [
     # the game
     "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "beam", "use_memo",
+    # answer weights (all 1 when not `weighted`), the margin unit (their mean), and the weighted
+    # search's scratch rows (scan.CAND_WEIGHT, TOP, SUM, MAX): few fields, since every kernel call
+    # passes every field
+    "w", "weighted", "unit", "wscratch",
     # hashing
     "zob", "zdepth", "zstate",
     # memo and counters
     "mkeys", "mval", "mflag", "mbest", "moff", "mlen", "pool", "stats",
     # per recursion level
     "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
-    "part_order",
+    "part_order", "part_mass",
     "cand", "lbs", "keys", "legal", "nlegal", "legal_bits", "greens", "mins", "state_words",
     "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
@@ -35,6 +40,9 @@ Workspace = namedtuple("Workspace", [
     "pair_slot", "pair_pool", "pair_used", "pair_acc",
     # hard mode: guesses with a letter at a place, with at least n copies of a letter (bitsets)
     "pos_letter_bits", "letter_min_bits",
+    # proof certificates (lookahead.certify): the claim behind each memo entry, each level's
+    # value and each part's value; the earlier guess a skipped one splits like; the record buffer
+    "certify", "mclaim", "claim_at", "part_claim", "seen_as", "cert", "cert_pos", "cert_claims",
 ])
 
 
@@ -59,10 +67,13 @@ def guess_bitsets(letters: np.ndarray, letter_counts: np.ndarray) -> tuple[np.nd
 def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
                    letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
                    use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
-                   pair_mb: float = 0) -> Workspace:
+                   pair_mb: float = 0, certificate_words: int = 0,
+                   weights: np.ndarray | None = None) -> Workspace:
     """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
     (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
-    worst-case objective's pair bitsets (none for the total objective)."""
+    worst-case objective's pair bitsets (none for the total objective); `certificate_words` > 0
+    makes the kernels write a proof certificate into a buffer of that many words; `weights`, the
+    answers' integer weights (None: every answer weighs 1, the plain total)."""
     G, A = matrix.shape
     L = letters.shape[1]
     words = (G + 63) // 64  # a bitset over the guesses
@@ -73,6 +84,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
     (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb if use_memo else 1, A)
+    certify = certificate_words > 0
+    cert, cert_pos, cert_claims = certificate_buffer(certificate_words)
 
     def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
         return np.full((levels, width), fill, dtype)
@@ -82,11 +95,15 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     else:
         pos_letter_bits, letter_min_bits = np.zeros((1, 1, 1), np.uint64), np.zeros((1, 1, 1), np.uint64)
 
+    weighted = weights is not None
+    w = np.ones(A, np.int64) if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
     return Workspace(
         M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
         ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
         letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
         use_memo=bool(use_memo),
+        w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
+        wscratch=np.zeros((4, max(G, A + 1, codes) if weighted else 1), np.int64),
         zob=random_words(A), zdepth=random_words(64), zstate=random_words(STATE_WORDS),
         mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
         stats=np.zeros(STATS_SIZE, np.int64),
@@ -94,6 +111,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         part_size=per_level(codes, np.int64), part_code=per_level(codes, np.int64),
         part_hash=per_level(codes, np.uint64), part_bound=per_level(codes, np.int64),
         part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
+        part_mass=np.zeros((levels, 2, codes), np.int64),
         cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
         legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
         legal_bits=per_level(words if hard else 1, np.uint64),
@@ -112,4 +130,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
                            np.uint64),
         pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
         pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,
+        certify=certify, mclaim=np.zeros(mkeys.size if certify else 1, np.int32),  # set on every store
+        claim_at=np.full(levels, CLOSED_FORM, np.int64),
+        part_claim=per_level(codes, np.int64, CLOSED_FORM), seen_as=np.full(levels, -1, np.int64),
+        cert=cert, cert_pos=cert_pos, cert_claims=cert_claims,
     )

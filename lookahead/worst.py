@@ -10,6 +10,10 @@ Nodes with three guesses left are where the proofs spend their time (every secon
 set must be refuted), so their parts are not searched: a part can be finished in two guesses only
 if one guess separates every pair of its answers, and the sets of guesses separating each pair are
 kept as bitsets and intersected until the intersection is empty.
+
+With `ws.certify`, a node that cannot be finished is written down as a claim of the proof
+certificate (`lookahead.certify`): for every guess, the part that cannot be finished in time; the
+claim is left in `ws.claim_at[level]`. Those lines are marked `# proof`.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import numpy as np
 from numba import njit
 
 from lookahead.bounds import INF
+from lookahead.certify import CLOSED_FORM, NO_SEPARATING_GUESS, cert_close, cert_guess_one, \
+    cert_open, cert_put_drop, cert_same
 from lookahead.hardmode import child_legal, child_state
 from lookahead.kernel import (MEMO_MIN, best_candidate, new_node, node_key, partition,
                               sort_parts_by_size, split_seen)
@@ -119,6 +125,8 @@ def can_finish(ws, S, h, d, level):
     """1 when every answer of S can be found within d guesses, else 0; the guess that does it is
     left in ws.best_at[level]."""
     n = S.shape[0]
+    if ws.certify:  # proof
+        ws.claim_at[level] = CLOSED_FORM
     if n == 1:
         ws.best_at[level] = ws.ans_guess[S[0]]
         return 1 if d >= 1 else 0
@@ -136,8 +144,10 @@ def can_finish(ws, S, h, d, level):
         if slot >= 0:
             ws.stats[MEMO_HITS] += 1
             ws.best_at[level] = ws.mbest[slot]
+            if ws.certify:  # proof
+                ws.claim_at[level] = ws.mclaim[slot]
             return ws.mval[slot]
-    quick, quick_guess = best_candidate(ws, S, d)
+    quick, quick_guess, _ = best_candidate(ws, S, d)
     if quick == 2 * n - 1 or (quick == 2 * n and d >= 3):  # parts of at most 2: done in time
         ws.stats[QUICK] += 1
         if use_memo:
@@ -146,6 +156,8 @@ def can_finish(ws, S, h, d, level):
         return 1
     m, lowest, _ = rank_guesses(ws, S, d, level, INF)
     new_node(ws, level)
+    if ws.certify:  # proof
+        cert_open(ws, S, d, level)
     found = -1
     if d == 2:
         if lowest < INF:  # a guess splits S into single answers
@@ -155,11 +167,15 @@ def can_finish(ws, S, h, d, level):
             g = ws.cand[level, t]
             parts = partition(ws, S, g, level)
             if split_seen(ws, S, g, level, parts):
+                if ws.certify:  # proof
+                    cert_same(ws, g, ws.seen_as[level])
                 continue
             ws.stats[EVALUATIONS] += 1
             sort_parts_by_size(ws, level, parts)
             largest = ws.part_size[level, ws.part_order[level, 0]]
             if d == 3 and largest > reply_count(ws):
+                if ws.certify:  # proof: a part too big for any guess to split into single answers
+                    cert_guess_one(ws, g, 0, CLOSED_FORM)
                 continue
             ok = True
             for jj in range(parts):
@@ -177,13 +193,21 @@ def can_finish(ws, S, h, d, level):
                 else:
                     ok = can_finish(ws, items, ws.part_hash[level, j], d - 1, level + 1) == 1
                 if not ok:
+                    if ws.certify:  # proof
+                        cert_guess_one(ws, g, ws.part_code[level, j],
+                                       NO_SEPARATING_GUESS if d == 3 else ws.claim_at[level + 1])
                     break
             if ok:
                 found = g
                 break
     result = 1 if found >= 0 else 0
+    if ws.certify:  # proof
+        if found >= 0:
+            cert_put_drop(ws)
+        else:
+            ws.claim_at[level] = cert_close(ws, INF)
     if use_memo:
-        memo_store(ws, key, S, state, result, EXACT, found)
+        memo_store(ws, key, S, state, result, EXACT, found, ws.claim_at[level])
     ws.best_at[level] = found
     return result
 

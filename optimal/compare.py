@@ -5,6 +5,12 @@ mode allows), beam trees of several widths and the optimal tree for one first wo
 optimal trees share it, so the table shows what lookahead buys), verifies each, plays Evil Wordle
 against each, and writes `results/<answers>-<guesses>-<mode>-d<max>/COMPARE.md` with one PNG histogram
 overlaying them.
+
+With answer weights (--weights) the greedy metrics weigh the candidates, the beam and optimal trees
+minimise the expected number of guesses, and the table gains a column, the expectation under the
+weights; the uniform-optimal tree for the same first word is added as a row, so its expectation
+under the weights stands beside the weighted-optimal tree's, and their plain means the other way
+round.
 """
 
 from __future__ import annotations
@@ -19,20 +25,22 @@ import numpy as np
 from greedy import greedy_tree
 from lookahead import SearchSetting, ranked_guesses, search_guesses, solve_guess
 from optimal.adversaries import evil_game
-from optimal.cli.args import (Parser, add_game_arguments, capped_workers, game_from_args, widths,
-                              workers)
+from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, capped_workers,
+                              game_from_args, widths, workers)
 from optimal.cli.outputs import claimed_folder, file_set, provenance, run_dir, write_report
 from optimal.cli.run import run_cli
 from optimal.errors import NoTree
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
 from optimal.tree import Node, check
+from optimal.weights import Weights
 
 EXAMPLES = """examples:
   python -m optimal.compare                       # original lists, normal mode
   python -m optimal.compare --hard
   python -m optimal.compare --first salet --beams 1,5,20
   python -m optimal.compare --lists nyt --out /tmp/results
+  python -m optimal.compare --weights freq --first salet   # weighted vs uniform optimum
 """
 
 
@@ -86,13 +94,33 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
             missing.append(f"beam {beam} finds no tree within {game.max_guesses} guesses for "
                            f"{first.upper()} (too few guesses per node to keep every answer in time)")
     result = solve_guess(game, guess, exact)
+    weighted = f", weights {game.weights.name}" if game.weights is not None else ""
     if result.tree is not None:
-        add(f"optimal for {first.upper()} (proven)", result.tree, result.seconds)
+        add(f"optimal for {first.upper()}{weighted} (proven)", result.tree, result.seconds)
     else:
         missing.append(f"no tree within {game.max_guesses} guesses exists for {first.upper()} (proven)")
+    if game.weights is not None and result.tree is not None:
+        uniform = solve_guess(game.with_weights(None), guess, exact)
+        add(f"optimal for {first.upper()}, uniform (proven)", uniform.tree, uniform.seconds)
     if missing:
         how += ". Not in the table: " + "; ".join(missing)
     return rows, how
+
+
+def weighted_contrast(rows: list[TableRow], weights: Weights) -> str:
+    """One sentence: the weighted-optimal and the uniform-optimal tree for the same first word,
+    each measured under the other's objective (from their replayed counts)."""
+    found = {("uniform" if "uniform" in row.name else "weighted"): row for row in rows
+             if row.name.startswith("optimal for ")}
+    if len(found) < 2:
+        return ""
+    w, u = found["weighted"], found["uniform"]
+    ew, eu = weights.expectation(w.counts), weights.expectation(u.counts)
+    mw, mu = float(np.mean(w.counts)), float(np.mean(u.counts))
+    return (f"For {w.first_guess.upper()}: under the weights the weighted optimum expects {ew:.4f} "
+            f"guesses and the uniform optimum {eu:.4f} ({eu - ew:+.4f} for ignoring the weights); "
+            f"in plain mean the uniform optimum takes {mu:.4f} and the weighted one {mw:.4f} "
+            f"({mw - mu:+.4f} for weighing the answers).")
 
 
 def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
@@ -103,14 +131,23 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
     seconds = time.perf_counter() - start
     title = (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
              f"({len(game.guesses):,}), {game.mode} mode, limit {game.max_guesses}")
-    table = comparison_table(rows)
+    weighted = ""
+    if game.weights is not None:
+        title += f", answers weighted by {game.weights.name}"
+        weighted = (f" *expected ({game.weights.name})* is each tree's expected number of "
+                    "guesses under the weights (from its replayed counts): the weighted-optimal "
+                    "tree minimises it, the uniform-optimal tree minimises the plain *mean*; "
+                    f"weights: {game.weights.source}.")
+    table = comparison_table(rows, weights=game.weights)
+    contrast = weighted_contrast(rows, game.weights) if game.weights is not None else ""
     lines = [f"# Greedy, beam and optimal trees: {title}", "",
              f"First word of the beam and optimal trees: {how}. Greedy trees choose their own. "
              "Every tree is verified by replaying every answer; *Evil Wordle* is the length of "
              "the game an adversary forces by always replying with the largest branch (ties: the "
              "branch whose earliest answer comes first in the list). Greedy trees are measured "
              "without the guess limit; the column *found within* says how many answers they "
-             f"find in time. Total run time {seconds:.1f} s.", "", table, "",
+             f"find in time.{weighted} Total run time {seconds:.1f} s.", "", table, "",
+             *([contrast, ""] if contrast else []),
              "Cumulative lines:", ""]
     lines += [f"- {row.name}: {cumulative_line(row.counts)}" for row in rows]
     print("\n".join(lines[2:]))
@@ -127,6 +164,7 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m optimal.compare", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
+    add_weights_argument(parser)
     parser.add_argument("--first", metavar="WORD", help="first word of the beam and optimal trees "
                         "(default: the best of the 20 most promising by a quick beam)")
     parser.add_argument("--beams", type=widths(1), default=[1, 5, 20], metavar="K,K,...",

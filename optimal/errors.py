@@ -41,6 +41,13 @@ class SearchIncomplete(OptimalError):
     exit_code = 1
 
 
+class CertificateOverflow(OptimalError):
+    """A proof certificate did not fit in the buffer a search kernel writes it to: the search's
+    results stand, but no certificate is written (run again with a larger buffer)."""
+
+    exit_code = 2
+
+
 class StrategyFailed(OptimalError):
     """A playing strategy did not find the answer within the turns it is allowed (a defect of the
     strategy, reported like a defective tree)."""

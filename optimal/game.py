@@ -20,6 +20,7 @@ from optimal.feedback import feedback_matrix
 from optimal.files import memory_bytes
 from optimal.rules import WORDLE, Rule, rule_named
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
+from optimal.weights import Weights
 from optimal.words import WordList, encode_words, letter_counts, load_lists
 
 MODES = ("normal", "hard")
@@ -74,7 +75,9 @@ class HardState:
 
 @dataclass
 class Game:
-    """A Wordle-like game: lists, reply matrix, `mode` ('normal' or 'hard') and `max_guesses`."""
+    """A Wordle-like game: lists, reply matrix, `mode` ('normal' or 'hard') and `max_guesses`;
+    with `weights` (see optimal.weights) the objective is the expected number of guesses under them
+    instead of the plain total."""
 
     answers: WordList
     guesses: WordList
@@ -82,6 +85,7 @@ class Game:
     max_guesses: int = 6
     rule: Rule = WORDLE
     cache: bool = field(default=True, repr=False)
+    weights: Weights | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.rule, str):
@@ -92,6 +96,8 @@ class Game:
             raise BadInput(f"hard mode is not defined for {self.rule.name}")
         if self.max_guesses < 1:
             raise BadInput(f"the guess limit must be at least 1, not {self.max_guesses}")
+        if self.weights is not None and len(self.weights) != len(self.answers):
+            raise BadInput(f"{len(self.weights):,} weights for {len(self.answers):,} answers")
         missing = set(self.answers.words) - set(self.guesses.words)
         if missing:
             raise BadInput(f"{len(missing)} answers are not in the guess list "
@@ -124,7 +130,7 @@ class Game:
     def __getstate__(self) -> dict:
         """Pickle the definition only: a worker process reloads the matrix from the disk cache
         instead of receiving 30 MB per task."""
-        keep = ("answers", "guesses", "mode", "max_guesses", "rule", "cache")
+        keep = ("answers", "guesses", "mode", "max_guesses", "rule", "cache", "weights")
         return {key: value for key, value in self.__dict__.items() if key in keep}
 
     def __setstate__(self, state: dict) -> None:
@@ -132,16 +138,26 @@ class Game:
 
     @cached_property
     def fingerprint(self) -> str:
-        """A short hash identifying the game (lists, rule, mode, limit), e.g. for worker caches."""
-        text = "|".join([self.rule.name, self.answers.sha256, self.guesses.sha256, self.mode,
-                         str(self.max_guesses)])
+        """A short hash identifying the game (lists, rule, mode, limit, weights), e.g. for worker
+        caches and checkpoints: weighted and unweighted values never mix."""
+        parts = [self.rule.name, self.answers.sha256, self.guesses.sha256, self.mode,
+                 str(self.max_guesses)]
+        text = "|".join(parts + ([self.weights.sha256] if self.weights is not None else []))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def with_limits(self, mode: str | None = None, max_guesses: int | None = None) -> "Game":
         """The same lists with another mode or guess limit (the matrix is shared, not rebuilt)."""
         other = Game(self.answers, self.guesses, mode or self.mode,
                      max_guesses if max_guesses is not None else self.max_guesses, self.rule,
-                     self.cache)
+                     self.cache, self.weights)
+        if "matrix" in self.__dict__:
+            other.__dict__["matrix"] = self.matrix
+        return other
+
+    def with_weights(self, weights: Weights | None) -> "Game":
+        """The same game with other answer weights (None: unweighted); the matrix is shared."""
+        other = Game(self.answers, self.guesses, self.mode, self.max_guesses, self.rule, self.cache,
+                     weights)
         if "matrix" in self.__dict__:
             other.__dict__["matrix"] = self.matrix
         return other
@@ -152,14 +168,32 @@ class Game:
         rebuilt."""
         candidates = np.asarray(candidates)
         words = tuple(self.answers.words[i] for i in candidates)
+        weights = self.weights.restricted(candidates) if self.weights is not None else None
         other = Game(WordList(name, words, self.answers.source), self.guesses, self.mode,
-                     self.max_guesses, self.rule, self.cache)
+                     self.max_guesses, self.rule, self.cache, weights)
         other.__dict__["matrix"] = np.ascontiguousarray(self.matrix[:, candidates])
         return other
 
     @property
     def hard(self) -> bool:
         return self.mode == "hard"
+
+    @property
+    def weighted(self) -> bool:
+        return self.weights is not None
+
+    @cached_property
+    def answer_weights(self) -> np.ndarray:
+        """The integer weight of each answer (int64; all 1 without weights): the search minimises
+        the sum over answers of weight x guesses, which is the plain total without weights."""
+        if self.weights is None:
+            return np.ones(len(self.answers), dtype=np.int64)
+        return self.weights.integers.astype(np.int64)
+
+    def weight_of(self, candidates: np.ndarray) -> int:
+        """The summed integer weight of some answers (their number without weights)."""
+        candidates = np.asarray(candidates)
+        return int(candidates.size if self.weights is None else self.answer_weights[candidates].sum())
 
     @property
     def length(self) -> int:
@@ -214,9 +248,12 @@ class Game:
 
     def describe(self) -> dict:
         """The `game` block of a tree file."""
-        return {"rule": self.rule.name, "answers": self.answers.describe(),
-                "guesses": self.guesses.describe(), "mode": self.mode,
-                "max_guesses": self.max_guesses, "length": self.length}
+        block = {"rule": self.rule.name, "answers": self.answers.describe(),
+                 "guesses": self.guesses.describe(), "mode": self.mode,
+                 "max_guesses": self.max_guesses, "length": self.length}
+        if self.weights is not None:
+            block["weights"] = self.weights.describe()
+        return block
 
     def guess_id(self, word: str) -> int:
         """The index of an allowed guess; BadInput for a word not in the guess list."""

@@ -1,7 +1,9 @@
 """Statistics of a strategy: guesses per answer -> the numbers, lines and tables a researcher reads.
 
 Everything takes the plain array of guess counts (one entry per answer), so a greedy tree, an
-optimal tree and a published tree are all reported the same way.
+optimal tree and a published tree are all reported the same way. With answer weights
+(optimal.weights) the expectation under them is computed here from the same counts, never taken
+from a search.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import numpy as np
 
 from optimal.errors import EmptyCounts
 from optimal.files import atomic_write_bytes
+from optimal.weights import Weights
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,30 @@ def summarize(counts) -> Stats:
                  float(counts.std(ddof=1)) if counts.size > 1 else 0.0,
                  int(counts.max()), int(counts.min()),
                  {int(v): int(c) for v, c in zip(values, numbers)})
+
+
+def weighted_stats(counts, weights: Weights, max_guesses: int) -> dict:
+    """The weighted figures of a strategy from its guess counts: the expectation under the
+    weights' probabilities, the integer total the search minimises (sum of quantized weight x
+    guesses) over their sum W, and how far apart the two can be for any tree within `max_guesses`
+    (`error_bound`; the tree's own difference is `expected - quantized_expected`)."""
+    counts = np.asarray(counts, dtype=np.int64)
+    if counts.size == 0:
+        raise EmptyCounts("no guess counts to summarize")
+    total = weights.weighted_total(counts)
+    return {"weights": weights.name, "sha256": weights.sha256,
+            "expected": round(weights.expectation(counts), 6), "weighted_total": total,
+            "weight_total": weights.total, "quantized_expected": round(total / weights.total, 6),
+            "error_bound": round(weights.error_bound(max_guesses), 6)}
+
+
+def weighted_line(counts, weights: Weights, max_guesses: int) -> str:
+    """One line: the expectation under the weights, beside the plain mean and total."""
+    s, w = summarize(counts), weighted_stats(counts, weights, max_guesses)
+    return (f"expected guesses under weights {weights.name}: {w['expected']:.4f} (quantized "
+            f"{w['weighted_total']:,} / {w['weight_total']:,} = {w['quantized_expected']:.4f}; any "
+            f"tree's two expectations differ by at most {w['error_bound']:.4f}); plain mean "
+            f"{s.mean:.4f}, total {s.total:,}")
 
 
 def percent_text(fraction: float) -> str:
@@ -134,20 +161,26 @@ class TableRow:
     extra: dict | None = None  # more columns, e.g. {'Evil Wordle': 6}
 
 
-def comparison_table(rows: list[TableRow], within: tuple[int, ...] = (3, 4)) -> str:
-    """A markdown table comparing strategies side by side: name, first guess, total, mean, worst,
-    share within k guesses, any extra columns, time."""
+def comparison_table(rows: list[TableRow], within: tuple[int, ...] = (3, 4),
+                     weights: Weights | None = None) -> str:
+    """A markdown table comparing strategies side by side: name, first guess, total, mean, (with
+    weights: the expectation under them), worst, share within k guesses, any extra columns,
+    time."""
     extra_names: list[str] = []
     for row in rows:
         for key in (row.extra or {}):
             if key not in extra_names:
                 extra_names.append(key)
-    head = (["strategy", "first guess", "total", "mean", "worst"] + [f"<={k}" for k in within]
-            + extra_names + ["time"])
+    expected = [f"expected ({weights.name})"] if weights is not None else []
+    head = (["strategy", "first guess", "total", "mean"] + expected + ["worst"]
+            + [f"<={k}" for k in within] + extra_names + ["time"])
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] * len(head)) + "|"]
     for row in rows:
         s = summarize(row.counts)
-        cells = [row.name, row.first_guess.upper(), f"{s.total:,}", f"{s.mean:.4f}", str(s.worst)]
+        cells = [row.name, row.first_guess.upper(), f"{s.total:,}", f"{s.mean:.4f}"]
+        if weights is not None:
+            cells.append(f"{weights.expectation(row.counts):.4f}")
+        cells.append(str(s.worst))
         cells += [percent_text(float(np.mean(np.asarray(row.counts) <= k))) for k in within]
         cells += [str((row.extra or {}).get(name, "")) for name in extra_names]
         cells.append("" if row.seconds is None else f"{row.seconds:.2f} s")

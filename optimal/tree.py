@@ -166,6 +166,13 @@ class VerifiedTree:
     def total(self) -> int:
         return int(self.counts.sum())
 
+    @property
+    def objective(self) -> int:
+        """What the search minimises, from the replayed counts: the total, or on a weighted game
+        the sum of each answer's integer weight times its guesses."""
+        weights = self.game.weights
+        return self.total if weights is None else weights.weighted_total(self.counts)
+
 
 def verified(tree: Node, game: Game) -> VerifiedTree:
     """Replay every answer through `tree` (DefectiveTree if any fails) and keep the counts."""

@@ -2,7 +2,8 @@
 
 Exit 0 when the tree is valid, 1 when it is defective, 2 on bad input. The statistics printed come
 from replaying every answer, not from what the file claims; when the file states a total, the two are
-compared.
+compared. With answer weights (--weights, or the `freq` weights a tree file names) the expectation
+under them is reported too, and a weighted total the file states is compared likewise.
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ from __future__ import annotations
 import json
 import sys
 
+import numpy as np
+
 from optimal.adversaries import evil_game, evil_text
-from optimal.cli.args import Parser, add_game_arguments, game_from_args
+from optimal.cli.args import Parser, add_game_arguments, add_weights_argument, game_from_args
 from optimal.cli.run import run_cli
+from optimal.errors import quoted
 from optimal.game import Game
-from optimal.report import histogram_text, report_line, summarize
+from optimal.report import histogram_text, report_line, summarize, weighted_line, weighted_stats
 from optimal.tree import play, read_tree, verify
 from optimal.words import BUNDLED_LISTS
 
@@ -26,6 +30,7 @@ EXAMPLES = """examples:
   python -m optimal.verify tree.json --answers my-answers.txt --guesses my-guesses.txt
   python -m optimal.verify tree.json --play whiff                    # show one game
   python -m optimal.verify tree.json --evil                          # the game Evil Wordle forces
+  python -m optimal.verify salet.json --weights freq                 # expectation under a prior
 """
 
 
@@ -46,13 +51,35 @@ def _game_for(args, meta: dict) -> Game:
             args.hard = True
         if args.max_depth is None:
             args.max_depth = game_block.get("max_guesses")
+    if args.weights is None and _block(game_block.get("weights")).get("name") == "freq":
+        args.weights = "freq"  # reproducible from the package; a file's weights must be given
     return game_from_args(args, default_lists="original")
+
+
+def _block(value: object) -> dict:
+    """A block of the tree file that should be an object ({} when it is anything else: the
+    weights are a note, never a reason to fail on a file that is otherwise sound)."""
+    return value if isinstance(value, dict) else {}
+
+
+def weight_notes(game: Game, meta: dict) -> list[str]:
+    """Notes when the tree file was made with other weights than these (or none)."""
+    named = _block(_block(meta.get("game")).get("weights"))
+    name = quoted(str(named.get("name")))
+    if game.weights is None:
+        return [f"the tree was made for weights {name}; give --weights to see its "
+                "expectation"] if named else []
+    if named and named.get("sha256") != game.weights.sha256:
+        return [f"the tree was made with other weights {name} (sha256 "
+                f"{quoted(str(named.get('sha256'))[:16])}) than these ({game.weights.sha256[:16]})"]
+    return []
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m optimal.verify", description=__doc__, epilog=EXAMPLES)
     parser.add_argument("tree", help="tree file: JSON (optimal-tree/1) or Selby's line format")
     add_game_arguments(parser, default_depth=None)
+    add_weights_argument(parser)
     parser.add_argument("--play", metavar="WORD", help="also show the game the tree plays for WORD")
     parser.add_argument("--evil", action="store_true",
                         help="also show the game Evil Wordle forces (always the largest branch)")
@@ -67,22 +94,35 @@ def main(argv: list[str] | None = None) -> int:
         if args.play:
             print("\n".join(play(tree_file.tree, game, args.play)))
         counts = result.counts()
-        claimed = (tree_file.meta.get("stats") or {}).get("total")
+        notes = result.notes + weight_notes(game, tree_file.meta)
+        stats_block = tree_file.meta.get("stats") or {}
+        claimed = stats_block.get("total")
         wrong_claim = (f"the file claims total {claimed}, replay gives {int(counts.sum())}"
                        if result.ok and claimed is not None and claimed != int(counts.sum()) else None)
+        weighted_block = _block(_block(stats_block).get("weighted"))
+        claimed_weighted = weighted_block.get("weighted_total")
+        if (result.ok and game.weights is not None and claimed_weighted is not None
+                and weighted_block.get("sha256") == game.weights.sha256):
+            replayed = game.weights.weighted_total(check_counts(result, game))
+            if replayed != claimed_weighted:
+                wrong_claim = (f"the file claims weighted total {claimed_weighted}, replay gives "
+                               f"{replayed}")
         if args.json:
             problems = result.problems + ([wrong_claim] if wrong_claim else [])
-            out = {"valid": not problems, "problems": problems, "notes": result.notes,
+            out = {"valid": not problems, "problems": problems, "notes": notes,
                    "game": game.describe()}
             if counts.size:
                 out["stats"] = summarize(counts).as_dict()
+                if game.weights is not None and result.ok:
+                    out["stats"]["weighted"] = weighted_stats(check_counts(result, game),
+                                                              game.weights, game.max_guesses)
             print(json.dumps(out, indent=1))
             return 0 if not problems else 1
         label = (f"{args.tree}: {len(game.answers):,} answers ({game.answers.name}), "
                  f"{len(game.guesses):,} guesses ({game.guesses.name}), {game.mode} mode, "
                  f"at most {game.max_guesses} guesses")
         print(label)
-        for note in result.notes:
+        for note in notes:
             print(f"note: {note}")
         if not result.ok:
             for problem in result.problems[:10]:
@@ -96,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
               f"mean {stats.mean:.4f}, worst {stats.worst}")
         if args.evil:
             print(f"Evil Wordle: {evil_text(evil_game(tree_file.tree, game), game)}")
+        if game.weights is not None:
+            print(weighted_line(check_counts(result, game), game.weights, game.max_guesses))
         print(report_line(counts))
         print(histogram_text(counts))
         if wrong_claim:
@@ -104,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     return run_cli(body, parser.prog)
+
+
+def check_counts(result, game: Game):
+    """The guesses per answer in the answer list's order (what weights are indexed by)."""
+    return np.array([result.guesses[w] for w in game.answers.words], dtype=np.int64)
 
 
 if __name__ == "__main__":

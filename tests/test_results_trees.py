@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from optimal.check import main as check_main
 from optimal.dordle import read_json as read_dordle_json
 from optimal.dordle import verified as verified_dordle
 from optimal.game import Game
@@ -84,3 +85,18 @@ def test_committed_dordle_tree_verifies(path):
     stats = document["stats"]
     assert (result.total, result.games) == (stats["total"], stats["games"])
     assert not stats["proven_optimal"] or stats["lower_bound"] == stats["total"]
+
+
+CERTIFICATES = sorted(RESULTS.rglob("*.cert.gz"))
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=[] if p.stat().st_size < 100_000 else [pytest.mark.slow])
+    for p in CERTIFICATES], ids=[str(p.relative_to(RESULTS)) for p in CERTIFICATES])
+def test_committed_certificate_checks(path, capsys):
+    """Each committed certificate passes the independent checker, with the tree of the same name
+    beside it when there is one (then the tree's total is the certified lower bound)."""
+    tree = path.with_name(path.name.removesuffix(".cert.gz") + ".json")
+    argv = [str(path)] + ([str(tree)] if tree.exists() else [])
+    assert check_main(argv) == 0
+    assert "every claim holds" in capsys.readouterr().out

@@ -13,7 +13,8 @@ seconds (else the best a narrow beam found), once the state is small enough to s
 prompt. With more boards, or a two-board state too big, the same guess is scored on every
 unsolved board: the suggestion is the guess with the most information summed over them, except
 that a board whose answer is already certain is finished first. With --absurdle the assistant plays the adversary itself; with --puzzle it invents a
-half-played game to practise on.
+half-played game to practise on. With --weights (one board) the greedy strategies weigh the
+answers and the optimum is the least expected number of guesses under the weights.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from optimal.cli.args import (Parser, add_game_arguments, bounded_int, game_from_args,
-                              non_negative_int, word_list)
+from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, bounded_int,
+                              game_from_args, non_negative_int, word_list)
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, OptimalError
-from optimal.play.assistant import OPTIMAL_MAX, Assistant, parse_step, split_history
+from optimal.play.assistant import (NO_WEIGHTS_IN_ABSURDLE, OPTIMAL_MAX, Assistant, parse_step,
+                                    split_history)
 
 INPUT_HELP = """\
 input, one step per line:
@@ -50,6 +52,7 @@ examples:
   python -m optimal.assist --puzzle --seed 7                 # practise on a random half-played game
   python -m optimal.assist --puzzle --seed 7 --history crony # ... and play CRONY in it
   python -m optimal.assist --lists nyt --history crane=BYBBB
+  python -m optimal.assist --weights freq --history salet=BBYBB   # likely answers weigh more
 """
 
 
@@ -134,6 +137,7 @@ def build_parser() -> Parser:
     for action in parser._actions:
         if action.dest == "max_depth":
             action.help = "most guesses allowed (default: 6 for one board, boards + 5 for several)"
+    add_weights_argument(parser)
     play = parser.add_argument_group("play")
     play.add_argument("--history", metavar="STEPS",
                       help="non-interactive: the steps so far, e.g. salet=BBYBB,clint=BYYBB "
@@ -159,6 +163,8 @@ def assistant_from_args(args) -> Assistant:
     """The Assistant the options describe (the guess limit defaults to boards + 5)."""
     if args.max_depth is None:
         args.max_depth = args.boards + 5 if args.boards > 1 else 6
+    if args.absurdle and args.weights is not None:  # before the weights file is read
+        raise BadInput(NO_WEIGHTS_IN_ABSURDLE)
     game = game_from_args(args, default_lists="original")
     secrets = list(args.answer) if args.answer else None
     return Assistant(game, args.boards, args.absurdle, secrets, args.puzzle, args.seed,

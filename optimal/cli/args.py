@@ -1,5 +1,6 @@
 """Argument parsing every command shares: the parser whose usage errors are one line, the
-argument types, and the game options (lists, rule, mode, guess limit) with the Game they describe.
+argument types, and the game options (lists, rule, mode, guess limit, answer weights) with the Game
+they describe.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from optimal.files import MB, cores, memory_bytes, notice
 from optimal.game import Game
 from optimal.rules import GAMES
 from optimal.rules.jotto import JOTTO, jotto_words
+from optimal.weights import load_weights
 from optimal.words import BUNDLED_LISTS, LIST_PAIRS, include_answers, load_lists, load_words
 
 
@@ -157,9 +159,19 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        help=f"most guesses allowed, 1 to {MAX_DEPTH} (default {default_depth})")
 
 
+def add_weights_argument(parser: argparse.ArgumentParser) -> None:
+    """--weights: answer priors, for the commands whose objective can be an expectation."""
+    parser.add_argument("--weights", metavar="FILE|freq",
+                        help="weigh the answers: a file of 'word weight' lines (any positive "
+                             "numbers, normalised), or freq for English word frequency (the 'freq' "
+                             "extra; a logistic in log-frequency, see optimal/weights.py); the "
+                             "objective becomes the expected number of guesses under the weights")
+
+
 @dataclass(frozen=True)
 class GameOptions:
-    """The game options of a command line, as a value: which rule and lists, mode and limit."""
+    """The game options of a command line, as a value: which rule and lists, mode and limit, and
+    the answer weights (a file or 'freq'; None: unweighted)."""
 
     rule: str = "wordle"
     lists: str | None = None
@@ -167,23 +179,30 @@ class GameOptions:
     guesses: str | None = None
     hard: bool = False
     max_depth: int | None = None
+    weights: str | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> "GameOptions":
         for flag in ("answers", "guesses"):
             if getattr(args, flag, None) == "":
                 raise BadInput(f"--{flag} needs a value (a file or a bundled list name)")
+        if getattr(args, "weights", None) is not None and not args.weights.strip():
+            raise BadInput("--weights needs a value: a file of 'word weight' lines, or freq")
         return cls(getattr(args, "game", "wordle"), args.lists, args.answers, args.guesses,
-                   bool(args.hard), args.max_depth)
+                   bool(args.hard), args.max_depth, getattr(args, "weights", None))
 
     def build(self, default_lists: str | None = None) -> Game:
         """The Game these options describe (guess limit 6 unless given)."""
         mode = "hard" if self.hard else "normal"
         limit = self.max_depth if self.max_depth is not None else 6
         if self.rule == "jotto":
-            return self._jotto(mode, limit)
-        lists = self.lists or (None if (self.answers or self.guesses) else default_lists)
-        return Game.from_lists(lists, self.answers, self.guesses, mode, limit)
+            game = self._jotto(mode, limit)
+        else:
+            lists = self.lists or (None if (self.answers or self.guesses) else default_lists)
+            game = Game.from_lists(lists, self.answers, self.guesses, mode, limit)
+        if self.weights is None:
+            return game
+        return game.with_weights(load_weights(self.weights, game.answers))
 
     def _jotto(self, mode: str, limit: int) -> Game:
         """Jotto on the answers' Jotto list (default: Norvig's 2,309 words -> 1,391); guesses are

@@ -43,10 +43,14 @@ RESTART = "use --restart to set it aside and start afresh"
 
 
 def identity(game: Game, objective: str, beam: int) -> dict:
-    """What a checkpoint's results are answers to: the game, the objective and the beam."""
-    return {"rule": game.rule.name, "answers": game.answers.describe(),
-            "guesses": game.guesses.describe(), "mode": game.mode,
-            "max_guesses": game.max_guesses, "objective": objective, "beam": int(beam)}
+    """What a checkpoint's results are answers to: the game (with its answer weights, if any),
+    the objective and the beam."""
+    ident = {"rule": game.rule.name, "answers": game.answers.describe(),
+             "guesses": game.guesses.describe(), "mode": game.mode,
+             "max_guesses": game.max_guesses, "objective": objective, "beam": int(beam)}
+    if game.weights is not None:  # weighted values are other numbers: never mixed with plain ones
+        ident["weights"] = game.weights.describe()
+    return ident
 
 
 def _digest(ident: dict, results: dict) -> str:

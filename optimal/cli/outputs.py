@@ -36,15 +36,16 @@ from optimal.errors import BadInput, CannotWrite
 from optimal.files import atomic_write_text
 from optimal import dordle
 from optimal.game import Game
-from optimal.report import summarize
+from optimal.report import summarize, weighted_stats
 from optimal.tree import VerifiedTree, write_json, write_selby
 
 GZIP_GAMES = 100_000  # Dordle trees for more games than this are written gzipped
 
 
 def run_dir(root: str | Path, game: Game, suffix: str = "") -> Path:
-    """results/<answers>-<guesses>-<mode>-d<max_depth>[<suffix>] for a game."""
-    name = f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}{suffix}"
+    """results/<answers>-<guesses>-<mode>-d<max_depth>[-w<weights>][<suffix>] for a game."""
+    weights = f"-w{Path(game.weights.name).stem}" if game.weights is not None else ""
+    name = f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}{weights}{suffix}"
     if game.rule.name != "wordle":
         name = f"{game.rule.name}-{name}"
     return Path(root) / name
@@ -67,11 +68,20 @@ def _module_name() -> str:
 
 
 def tree_stats(counts: np.ndarray, proven: bool, lower_bound: int | None = None,
-               label: str = "") -> dict:
-    """The `stats` block of a tree file: totals from the replayed counts, and what is proven."""
+               label: str = "", game: Game | None = None) -> dict:
+    """The `stats` block of a tree file: totals from the replayed counts, and what is proven. On
+    a weighted game (its objective is the expectation under the weights) the block `weighted` has
+    the weighted figures, and `proven_optimal` and the lower bound (`weighted.lower_bound`, in
+    weighted units) are about that objective; the top-level `lower_bound` is then None."""
     stats = summarize(counts).as_dict()
     stats["proven_optimal"] = bool(proven)
-    stats["lower_bound"] = int(stats["total"] if proven else (lower_bound or 0))
+    if game is not None and game.weights is not None:
+        weighted = weighted_stats(counts, game.weights, game.max_guesses)
+        weighted["lower_bound"] = int(weighted["weighted_total"] if proven else (lower_bound or 0))
+        stats["lower_bound"] = None
+        stats["weighted"] = weighted
+    else:
+        stats["lower_bound"] = int(stats["total"] if proven else (lower_bound or 0))
     if label:
         stats["status"] = label
     return stats
@@ -81,7 +91,7 @@ def write_tree(directory: str | Path, name: str, tree: VerifiedTree, proven: boo
                lower_bound: int | None, prov: dict, label: str = "") -> list[Path]:
     """Write a verified tree as <name>.json and, for Wordle, <name>.tree.txt; returns the paths."""
     directory, game = Path(directory), tree.game
-    stats = tree_stats(tree.counts, proven, lower_bound, label)
+    stats = tree_stats(tree.counts, proven, lower_bound, label, game)
     paths = [directory / f"{name}.json"]
     write_json(paths[0], tree.tree, game, stats, prov)
     if game.rule.name == "wordle":

@@ -28,6 +28,8 @@ from optimal.play.exact import DirectSearch
 from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
+NO_WEIGHTS_IN_ABSURDLE = ("--weights does not go with --absurdle: Absurdle chooses its replies, no "
+                          "answer is more likely than another")
 PUZZLE_STEPS = (2, 3)  # how many random guesses a practice puzzle starts with
 
 #: (label, metric name, how to show its score) of the greedy strategies, in display order.
@@ -35,6 +37,12 @@ STRATEGIES = (
     ("best entropy", "neg_entropy", lambda s: f"{-s:.2f} bits"),
     ("best max", "max", lambda s: f"at most {int(s)} left"),
     ("best average", "expectation", lambda s: f"{s:.2f} left on average"),
+)
+#: the same on a weighted game, whose metrics read each group's share of the weight (probability)
+WEIGHTED_STRATEGIES = (
+    ("best entropy", "neg_entropy", lambda s: f"{-s:.2f} bits"),
+    ("best max", "max", lambda s: f"at most {s:.1%} of the weight left"),
+    ("best average", "expectation", lambda s: f"{s:.1%} of the weight left on average"),
 )
 
 
@@ -82,35 +90,44 @@ def greedy_suggestions(game: Game, candidates: np.ndarray, pool: np.ndarray) -> 
     candidates (one pass over the reply matrix instead of one per metric)."""
     _, counts = score_guesses(game, METRICS["max"], candidates, pool)
     is_candidate = np.isin(pool, game.guess_of_answer[candidates])
-    useful = (counts.max(axis=1) < len(candidates)) | is_candidate
+    useful = splits(counts) | is_candidate
     out = []
-    for label, metric, show in STRATEGIES:
+    for label, metric, show in (STRATEGIES if game.weights is None else WEIGHTED_STRATEGIES):
         scores = METRICS[metric](counts)
         best = choose(scores, useful, is_candidate)
         out.append(Suggestion(label, game.guesses.words[pool[best]], show(scores[best])))
     return out
 
 
+def splits(counts: np.ndarray) -> np.ndarray:
+    """Which guesses split the candidates: no branch holds them all (counts or, on a weighted
+    game, masses; a row of one nonzero entry sums to exactly that entry)."""
+    return counts.max(axis=1) < counts.sum(axis=1)
+
+
 def absurdle_suggestion(game: Game, candidates: np.ndarray, pool: np.ndarray) -> Suggestion:
     """Against Absurdle, which keeps the largest group: the guess whose largest group is smallest."""
-    _, counts = score_guesses(game, METRICS["max"], candidates, pool)
+    _, counts = score_guesses(game.with_weights(None), METRICS["max"], candidates, pool)
     is_candidate = np.isin(pool, game.guess_of_answer[candidates])
-    useful = (counts.max(axis=1) < len(candidates)) | is_candidate
+    useful = splits(counts) | is_candidate
     scores = METRICS["max"](counts)
     best = choose(scores, useful, is_candidate)
     return Suggestion("smallest largest group", game.guesses.words[pool[best]],
                       f"smallest largest group: at most {int(scores[best]):,} left")
 
 
-def optimal_suggestion(found: Found | None, n: int, left: int | None,
-                       optimal_max: int) -> tuple[Suggestion, str | None]:
+def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_max: int,
+                       weight: int | None = None) -> tuple[Suggestion, str | None]:
     """The optimum's row and the verdict line, from what the search found (None: not searched,
-    too many candidates)."""
+    too many candidates). `weight`: on a weighted game, the candidates' summed integer weight (the
+    search's total is then a weighted total, shown as the expectation it stands for)."""
     if found is None:
         return (Suggestion("optimal", "-", f"skipped: {n:,} candidates > {optimal_max}",
                            "skipped"), None)
     if found.word is not None:
-        each = f"{found.total:,} guesses in all for the {n:,} answers ({found.total / n:.3f} each)"
+        each = (f"{found.total:,} guesses in all for the {n:,} answers ({found.total / n:.3f} each)"
+                if weight is None else f"expected {found.total / weight:.3f} more guesses under "
+                f"the weights for the {n:,} answers (weighted total {found.total:,})")
         decided = (f"decided: every remaining answer can be found within the "
                    f"{plural(left, 'guess')} left")
         if found.proven:
@@ -173,6 +190,8 @@ class Assistant:
             raise BadInput("the assistant is for Wordle replies only")
         if game.hard and boards > 1:
             raise BadInput("--hard goes with one board (multi-board games have no hard mode)")
+        if absurdle and game.weights is not None:
+            raise BadInput(NO_WEIGHTS_IN_ABSURDLE)
         if absurdle and (boards > 1 or puzzle or secrets):
             raise BadInput("--absurdle is one board, with no --puzzle or --answer "
                            "(Absurdle has no fixed answer)")
@@ -424,8 +443,9 @@ class Assistant:
         if len(candidates) <= self.optimal_max:
             found = self.search.find(self.game, candidates, self.guesses_left, self.hard_state(),
                                      table)
+        weight = self.game.weight_of(candidates) if self.game.weights is not None else None
         optimal, verdict = optimal_suggestion(found, len(candidates), self.guesses_left,
-                                              self.optimal_max)
+                                              self.optimal_max, weight)
         rows.append(optimal)
         return rows, verdict, found
 
@@ -489,6 +509,5 @@ class Assistant:
         candidate set, since boards often share one (all of them at the start)."""
         def compute():
             scores, counts = score_guesses(self.game, METRICS["neg_entropy"], candidates, pool)
-            splits = counts.max(axis=1) < len(candidates)
-            return scores, splits, np.isin(pool, self.game.guess_of_answer[candidates])
+            return scores, splits(counts), np.isin(pool, self.game.guess_of_answer[candidates])
         return self.scores.get(("split", self.game.fingerprint, candidates.tobytes()), compute)

@@ -20,7 +20,8 @@ request must come back within its budget and a burst of requests must not start 
   the same bound on waiting work. Results are kept for the last `keep` positions.
 
 Both return a `Found` with, on request, the per-answer table of the strategy's tree, replayed with
-the plain rule so that its sum must equal the search's total.
+the plain rule so that its sum (weighted by the game's answer weights, if any) must equal the
+search's total.
 
 Two boards (Dordle) go the same two ways (`find_dordle`): the Dordle engine's exact search
 (`lookahead.dordle_next_guess`, a rising cutoff, its kernel also `nogil`) within the budget, else
@@ -69,9 +70,11 @@ def answer_table(tree: Node, game: Game, candidates: np.ndarray,
     for answer in candidates:
         word = game.answers.words[int(answer)]
         rows.append((word, len(path_of(tree, word, rule=game.rule))))
-    if sum(n for _, n in rows) != total:
-        raise DefectiveTree(f"the tree from {tree.guess.upper()} needs "
-                            f"{sum(n for _, n in rows)} guesses in all, not the search's {total}")
+    replayed = int(np.dot(game.answer_weights[np.asarray(candidates)], [n for _, n in rows]))
+    if replayed != total:  # on a weighted game both are weighted totals
+        raise DefectiveTree(f"the tree from {tree.guess.upper()} needs {replayed} guesses in all"
+                            f"{' (weighted)' if game.weights is not None else ''}, not the "
+                            f"search's {total}")
     return tuple(sorted(rows, key=lambda row: (row[1], row[0])))
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from lookahead import (dordle_first_word_branches, finishing_tree, memory_estimate, ranked_guesses,
                        solve_state)
 from optimal.cli.backends import parallel_backend
+from optimal.cli.certificate import CertificateFile, certificate_note
 from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
                                  provenance, run_dir, write_report, write_summary, write_tree)
 from optimal.cli.run import run_cli
@@ -79,10 +80,28 @@ def check_memory(game: Game, request: SearchRequest) -> None:
         sys.stderr.write(estimate.text() + " (see --cache-mb, --jobs)\n")
 
 
+def certified(request: SearchRequest, game: Game, objective: str, search):
+    """Run `search(log)` with a certificate being written (log None without --certificate);
+    the file is moved into place only when the search finished. Returns (result, note)."""
+    if not request.certificate:
+        return search(None), ""
+    cert = CertificateFile(request.certificate, game, objective, provenance(None, request.argv))
+    try:
+        result = search(cert.log)
+    except BaseException:
+        cert.abort()
+        raise
+    size = cert.commit()
+    return result, certificate_note(cert.path, size, cert.log.words)
+
+
 def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
     start = time.perf_counter()
     beam = request.setting.beam
-    run = search_first_words(game, request, out_dir)
+    run, note = certified(request, game, "total",
+                          lambda log: search_first_words(game, request, out_dir, log))
+    if note:
+        print(note)
     outcome, how = run.outcome, run.how
     if outcome.best is None:
         if all(not r.feasible for r in outcome.results):
@@ -93,7 +112,7 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
                          + (f" (within beam {beam})" if beam else ""))
         raise NoTree("no evaluated word finished below the cutoff")
     tree = verified(outcome.tree_result.tree, game)
-    check_claim(run, tree.total)
+    check_claim(run, tree.objective)
     seconds = time.perf_counter() - start
     print(render.first_text(outcome, tree, how, seconds))
     if request.write:
@@ -107,7 +126,8 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
             summary = render.first_summary(outcome, tree, how, seconds)
             summary["provenance"] = prov
             write_summary(staging, summary)
-            write_report(staging, render.first_markdown(outcome, tree, how, seconds), prov)
+            write_report(staging, render.first_markdown(outcome, tree, how, seconds)
+                         + render.certificate_markdown(request.certificate), prov)
         print(f"\nwrote {', '.join(str(out_dir / n) for n in names)}, {out_dir / 'summary.json'}, "
               f"{out_dir / 'REPORT.md'}")
     return 0
@@ -130,7 +150,10 @@ def check_claim(run: FirstRun, total: int) -> None:
 
 def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
     start = time.perf_counter()
-    results, how = search_worst(game, request, out_dir)
+    (results, how), note = certified(request, game, "worst",
+                                     lambda log: search_worst(game, request, out_dir, log))
+    if note:
+        print(note)
     seconds = time.perf_counter() - start
     feasible = [r for r in results if r.feasible]
     tree = None
@@ -153,7 +176,8 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
             summary = render.worst_summary(game, results, how, seconds)
             summary["provenance"] = prov
             write_summary(staging, summary)
-            write_report(staging, render.worst_markdown(game, results, how, seconds), prov)
+            write_report(staging, render.worst_markdown(game, results, how, seconds)
+                         + render.certificate_markdown(request.certificate), prov)
         print(f"\nwrote {', '.join(str(out_dir / n) for n in names + ['summary.json', 'REPORT.md'])}")
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "

@@ -50,9 +50,9 @@ def rank_exactly(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
     def record(result: ExactValue) -> None:
         if result.tree is not None:
             tree = verified(result.tree, game)
-            if tree.total != result.upper:
+            if tree.objective != result.upper:
                 raise DefectiveTree(f"{result.word.upper()}: the search reports {result.upper} but "
-                                    f"its tree replays to {tree.total}")
+                                    f"its tree replays to {tree.objective}")
             result.worst, result.tree = int(tree.counts.max()), None
         done[result.word] = result
         shown = (f"{result.lower}" if result.exact else f">= {result.lower}, <= {result.upper}")

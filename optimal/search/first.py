@@ -14,8 +14,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from lookahead import (INF, FirstGuessOutcome, GuessResult, SearchSetting, ranked_guesses,
-                       search_first_guesses, solve_guess, split_bounds)
+from lookahead import (INF, CertificateLog, FirstGuessOutcome, GuessResult, SearchSetting,
+                       ranked_guesses, search_first_guesses, solve_guess, split_bounds)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
                                     seconds_ok, restart_from_scratch)
 from optimal.cli.progress import WordProgress
@@ -58,8 +58,9 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
     return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
 
 
-def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> FirstRun:
-    """Run the first-guess search the request asks for."""
+def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
+                       certificate: CertificateLog | None = None) -> FirstRun:
+    """Run the first-guess search the request asks for (writing its proof to `certificate`)."""
     setting: SearchSetting = request.setting
     words, how = choose_words(game, request)
     path = out_dir / CHECKPOINT
@@ -97,7 +98,8 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path) -> Fir
         part_bar.update(finished - part_bar.n)
 
     try:
-        outcome = search_first_guesses(game, words, setting, known, request.prove, on_result, on_part)
+        outcome = search_first_guesses(game, words, setting, known, request.prove, on_result, on_part,
+                                       certificate)
     finally:
         part_bar.close()
         progress.close()

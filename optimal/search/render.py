@@ -2,7 +2,9 @@
 
 They compute nothing the search did not: every number shown comes from the outcome (and, for the
 best word, from the verified tree's replayed counts), so what is printed and what is written
-cannot disagree.
+cannot disagree. On a weighted game a search's totals are weighted integers (sum of quantized
+weight x guesses, see optimal.weights); they are shown beside the expectation they stand for
+(total / W), and the best tree's expectation under the exact weights comes from its counts.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from lookahead import (INF, DordleWordValue, ExactValue, FirstGuessOutcome, Gues
                        StateOutcome, WorstResult, add_counters)
 from optimal.dordle import VerifiedDordleTree, game_count
 from optimal.game import Game
-from optimal.report import cumulative_line, histogram_text, report_line, summarize
+from optimal.report import cumulative_line, histogram_text, report_line, summarize, weighted_line, \
+    weighted_stats
 from optimal.search.dordle import DordleRun
 from optimal.tree import VerifiedTree
 
@@ -19,8 +22,27 @@ from optimal.tree import VerifiedTree
 
 
 def _title(game: Game) -> str:
+    weights = f", answers weighted by {game.weights.name}" if game.weights is not None else ""
     return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
-            f"({len(game.guesses):,}), {game.mode} mode, at most {game.max_guesses} guesses")
+            f"({len(game.guesses):,}), {game.mode} mode, at most {game.max_guesses} guesses{weights}")
+
+
+def _per_answer(game: Game, value: int, candidates=None) -> float:
+    """A total per answer: the mean (plain), or the expectation with the quantized weights (a
+    weighted total over the candidates' summed weight)."""
+    candidates = game.all_candidates() if candidates is None else candidates
+    return value / game.weight_of(candidates)
+
+
+def _precision(game: Game) -> str:
+    """What a weighted proof is exact for, and how close that is to the exact weights."""
+    weights = game.weights
+    return (f"Proofs are exact for the quantized weights (integers summing to W = "
+            f"{weights.total:,}); a tree's expectation under the exact weights differs from its "
+            f"quantized one by at most {weights.error_bound(game.max_guesses):.5f}, so a tree "
+            f"proven optimal for the quantized weights is within "
+            f"{2 * weights.error_bound(game.max_guesses):.5f} of the optimum for the exact ones. "
+            f"Weights: {weights.source} (sha256 {weights.sha256[:16]}).")
 
 
 def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
@@ -33,6 +55,8 @@ def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     game, best, value = outcome.game, outcome.best, tree.total  # the verified tree's total
     worst = int(tree.counts.max())
     beam = outcome.setting.beam
+    if game.weights is not None:
+        return _weighted_claim(outcome, tree)
     if outcome.proven:
         claim = (f"**{best.word.upper()}: total {value}** (mean {value / len(game.answers):.4f}, "
                  f"worst {worst}), proven optimal for this first guess by exhaustive search.")
@@ -53,14 +77,51 @@ def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
     return claim
 
 
+def _weighted_claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
+    """The headline sentence about the best word on a weighted game (markdown bold)."""
+    game, best, value = outcome.game, outcome.best, tree.objective  # the verified tree's
+    stats = weighted_stats(tree.counts, game.weights, game.max_guesses)
+    plain = (f"weighted total {value:,} of W = {game.weights.total:,}, "
+             f"{_per_answer(game, value):.6f} with the quantized weights; plain total {tree.total:,}"
+             f", mean {tree.total / len(game.answers):.4f}, worst {int(tree.counts.max())}")
+    head = f"**{best.word.upper()}: expected {stats['expected']:.4f} guesses under weights " \
+           f"{game.weights.name}**"
+    if outcome.proven:
+        claim = (f"{head} ({plain}), proven optimal for this first guess by exhaustive search "
+                 f"(for the quantized weights).")
+    else:
+        lower = outcome.split_bounds.get(best.word)
+        claim = (f"{head} ({plain}): an upper bound from a beam of {outcome.setting.beam} guesses "
+                 f"per node; proven lower bound beside it: {lower:,} "
+                 f"({_per_answer(game, lower):.6f}).")
+    if outcome.proof is not None:
+        claim += f" (Beam value {best.value:,}; exact search proves {outcome.proof.value:,}.)"
+    if outcome.setting.exact and len(outcome.results) > 1:
+        ties = [w.upper() for w in outcome.ties()]
+        if ties:
+            claim += (f" Tied by {', '.join(ties)} (proven); every other of the "
+                      f"{len(outcome.results)} evaluated words is proven to need more.")
+        elif outcome.uniquely_best():
+            claim += (f" The best of the {len(outcome.results)} evaluated words, uniquely: every "
+                      f"other is proven to need a weighted total of at least {value + 1:,}.")
+    return claim
+
+
 def _rows(outcome: FirstGuessOutcome) -> list[dict]:
-    return [{"rank": rank, "word": r.word, "value": None if r.value >= INF else r.value,
+    game = outcome.game
+    rows = [{"rank": rank, "word": r.word, "value": None if r.value >= INF else r.value,
              "exact": r.exact, "status": r.status(), "lower_bound": outcome.lower_bound(r),
              "seconds": round(r.seconds, 3)}
             for rank, r in enumerate(_ranked(outcome), start=1)]
+    if game.weights is not None:  # the value per unit of weight: the expectation it stands for
+        for row in rows:
+            row["expected"] = None if row["value"] is None else round(_per_answer(game, row["value"]), 6)
+    return rows
 
 
 def _table(outcome: FirstGuessOutcome) -> list[str]:
+    if outcome.game.weights is not None:
+        return _weighted_table(outcome)
     lines = ["| rank | first guess | total | status | proven lower bound | seconds |",
              "|---:|---|---:|---|---:|---:|"]
     for r, row in zip(_ranked(outcome), _rows(outcome)):
@@ -68,6 +129,28 @@ def _table(outcome: FirstGuessOutcome) -> list[str]:
         lines.append(f"| {row['rank']} | {row['word'].upper()} | {r.value_text()} | {row['status']} | "
                      f"{lb} | {row['seconds']:.2f} |")
     return lines
+
+
+def _weighted_table(outcome: FirstGuessOutcome) -> list[str]:
+    """The table on a weighted game: the weighted total and the expectation it stands for."""
+    game = outcome.game
+    lines = ["| rank | first guess | weighted total | expected guesses | status | "
+             "proven lower bound | seconds |", "|---:|---|---:|---:|---|---:|---:|"]
+    for r, row in zip(_ranked(outcome), _rows(outcome)):
+        lb = "-" if row["lower_bound"] is None else f"{row['lower_bound']:,}"
+        lines.append(f"| {row['rank']} | {row['word'].upper()} | {r.value_text()} | "
+                     f"{_expected_text(game, r)} | {row['status']} | {lb} | {row['seconds']:.2f} |")
+    return lines
+
+
+def _expected_text(game: Game, r: GuessResult) -> str:
+    """A weighted result's value as the expectation it stands for, marked like `value_text`."""
+    if r.value >= INF:
+        return "none"
+    expected = f"{_per_answer(game, r.value):.4f}"
+    if r.exact:
+        return f"<= {expected}" if r.beam else expected
+    return f">= {expected}" if not r.beam else "-"
 
 
 def _counters(outcome: FirstGuessOutcome) -> dict:
@@ -89,19 +172,24 @@ def first_text(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds
     table = _table(outcome)
     shown = table[:2 + min(len(outcome.results), 25)]
     more = ["| ... | | | | | |"] if len(outcome.results) > 25 else []
+    weighted = ([weighted_line(tree.counts, outcome.game.weights, outcome.game.max_guesses)]
+                if outcome.game.weights is not None else [])
     return "\n".join([_title(outcome.game), f"evaluated {how}; {'exact' if not beam else f'beam {beam}'}; "
                       f"{seconds:.1f} s wall, {outcome.cpu_seconds:.1f} s CPU", "", _claim(outcome, tree).replace("**", ""),
-                      report_line(tree.counts), "", *shown, *more])
+                      *weighted, report_line(tree.counts), "", *shown, *more])
 
 
 def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds: float) -> str:
     """The REPORT.md body (the provenance is appended when it is written)."""
     counters = _counters(outcome)
+    game = outcome.game
+    weighted = ([f"`{weighted_line(tree.counts, game.weights, game.max_guesses)}`", "",
+                 _precision(game), ""] if game.weights is not None else [])
     return "\n".join([
         f"# Optimal decision trees: {_title(outcome.game)}", "",
         f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s "
         f"wall, {outcome.cpu_seconds:.1f} s CPU (all workers).", "",
-        "## Best first guess", "", _claim(outcome, tree), "",
+        "## Best first guess", "", _claim(outcome, tree), "", *weighted,
         f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```", "",
         "## Every evaluated first guess", "",
         "Status: *proven* = exact optimum for that first guess; *lower bound (cut off)* = the search "
@@ -115,13 +203,15 @@ def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, sec
 
 def first_summary(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, seconds: float) -> dict:
     """summary.json (the provenance is added when it is written)."""
-    setting = outcome.setting
-    return {"game": outcome.game.describe(),
+    setting, game = outcome.setting, outcome.game
+    best = {"word": outcome.best.word, "total": tree.objective, "proven": outcome.proven,
+            "stats": summarize(tree.counts).as_dict(), "cumulative": cumulative_line(tree.counts)}
+    if game.weights is not None:  # "total" is then the weighted total the search minimised
+        best["weighted"] = weighted_stats(tree.counts, game.weights, game.max_guesses)
+    return {"game": game.describe(),
             "search": {"beam": setting.beam, "jobs": setting.jobs, "backend": setting.backend,
                        "words": how},
-            "best": {"word": outcome.best.word, "total": tree.total, "proven": outcome.proven,
-                     "stats": summarize(tree.counts).as_dict(),
-                     "cumulative": cumulative_line(tree.counts)},
+            "best": best,
             "results": _rows(outcome), "counters": _counters(outcome), "seconds": round(seconds, 3),
             "cpu_seconds": round(outcome.cpu_seconds, 3)}
 
@@ -205,6 +295,16 @@ def worst_summary(game: Game, results: list[WorstResult], how: str, seconds: flo
             "cpu_seconds": round(_cpu(results), 3)}
 
 
+def certificate_markdown(path: str | None) -> str:
+    """A REPORT section naming the run's proof certificate: written, not checked by this run (only
+    `python -m optimal.check` may call a result certified)."""
+    if not path:
+        return ""
+    return ("\n\n## Proof certificate\n\nThis run wrote a proof certificate of its lower bounds to "
+            f"`{path}`. It is not checked by the run itself; `python -m optimal.check {path} [TREE]` "
+            "checks it independently of the search.")
+
+
 # ---------------------------------------------------------------- mid-game state
 
 
@@ -213,18 +313,26 @@ def state_text(game: Game, outcome: StateOutcome, history_length: int) -> list[s
     n = len(outcome.candidates)
     best, beam = outcome.best, outcome.beam
     kind = "proven optimal" if not beam else f"upper bound (beam {beam})"
-    lines = [f"Best next guess: {best.word.upper()}: {best.total} guesses in all for the {n} "
-             f"answer(s) from here (mean {best.total / n:.4f} more, "
-             f"{history_length + best.total / n:.4f} per game), {kind}."]
+    per = _per_answer(game, best.total, outcome.candidates) if best.total < INF else 0.0
+    if game.weights is None:
+        lines = [f"Best next guess: {best.word.upper()}: {best.total} guesses in all for the {n} "
+                 f"answer(s) from here (mean {per:.4f} more, "
+                 f"{history_length + per:.4f} per game), {kind}."]
+        head = "| next guess | total from here | mean from here | status |"
+    else:
+        lines = [f"Best next guess: {best.word.upper()}: expected {per:.4f} more guesses under "
+                 f"weights {game.weights.name} for the {n} answer(s) from here (weighted total "
+                 f"{best.total:,}; {history_length + per:.4f} per game), {kind}."]
+        head = "| next guess | weighted total from here | expected from here | status |"
     if n <= 20:
         lines.append("Candidates: " + " ".join(game.answers.words[i].upper() for i in outcome.candidates))
-    lines += ["", "| next guess | total from here | mean from here | status |", "|---|---:|---:|---|"]
+    lines += ["", head, "|---|---:|---:|---|"]
     for row in outcome.rows:
         status = ("no tree" if row.total >= INF else f"best, {kind}" if row is best
                   else f"upper bound (beam {beam})" if beam
                   else "exact" if row.exact else "lower bound")
         shown = "-" if row.total >= INF else str(row.total)
-        mean = "-" if row.total >= INF else f"{row.total / n:.4f}"
+        mean = "-" if row.total >= INF else f"{_per_answer(game, row.total, outcome.candidates):.4f}"
         lines.append(f"| {row.word.upper()} | {shown} | {mean} | {status} |")
     how = "each solved exactly" if not beam else f"each with the same beam of {beam}"
     lines.append(f"\n({outcome.seconds:.1f} s; the other rows are the most promising guesses "
@@ -238,8 +346,8 @@ BANDS = ((1, 100), (101, 1000), (1001, 5000), (5001, None))
 
 
 def _exact_cells(game: Game, r: ExactValue) -> tuple[str, str, str, str]:
-    """(total, mean, worst, status) of one word."""
-    n = len(game.answers)
+    """(total, mean, worst, status) of one word (weighted: the mean is the expectation)."""
+    n = game.weight_of(game.all_candidates())
     if not r.feasible:
         return "none", "-", "-", f"no tree within {game.max_guesses} guesses (proven)"
     worst = "-" if r.worst is None else str(r.worst)
@@ -249,6 +357,10 @@ def _exact_cells(game: Game, r: ExactValue) -> tuple[str, str, str, str]:
     mean = "-" if r.upper is None else f"<= {r.upper / n:.4f}"
     return (f">= {r.lower}, <= {upper}", mean, worst,
             f"bounds (budget {r.budget:g} s ran out; upper: beam tree)")
+
+
+def _exact_head(game: Game) -> str:
+    return "total | mean" if game.weights is None else "weighted total | expected"
 
 
 def throughput(rows: list[ExactValue], order: dict[str, int], total_words: int) -> list[str]:
@@ -282,7 +394,7 @@ def exact_markdown(game: Game, rows: list[ExactValue], order: dict[str, int], ho
                    seconds: float, budget: float) -> str:
     n_exact = sum(r.exact for r in rows)
     cpu = sum(r.cpu_seconds for r in rows)
-    table = ["| rank | first guess | total | mean | worst case | status | seconds |",
+    table = [f"| rank | first guess | {_exact_head(game)} | worst case | status | seconds |",
              "|---:|---|---:|---:|---:|---|---:|"]
     for rank, r in enumerate(rows, start=1):
         total, mean, worst, status = _exact_cells(game, r)
@@ -303,7 +415,8 @@ def exact_markdown(game: Game, rows: list[ExactValue], order: dict[str, int], ho
 def exact_text(game: Game, rows: list[ExactValue], how: str, seconds: float) -> str:
     shown = rows[:25]
     lines = [_title(game), f"exact value of {how}; {seconds:.1f} s", "",
-             "| rank | first guess | total | mean | worst case | status |", "|---:|---|---:|---:|---:|---|"]
+             f"| rank | first guess | {_exact_head(game)} | worst case | status |",
+             "|---:|---|---:|---:|---:|---|"]
     for rank, r in enumerate(shown, start=1):
         total, mean, worst, status = _exact_cells(game, r)
         lines.append(f"| {rank} | {r.word.upper()} | {total} | {mean} | {worst} | {status} |")

@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass
 
 from lookahead import BACKENDS, SearchSetting
-from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, bounded_int,
-                              capped_workers, memory_mb, non_negative_int, positive_int,
+from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments, add_weights_argument,
+                              bounded_int, capped_workers, memory_mb, non_negative_int, positive_int,
                               seconds, word_list, workers)
 from optimal.cli.backends import check_scheduler
 from optimal.errors import BadInput
@@ -43,9 +43,12 @@ EXAMPLES = """examples:
   python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard
   python -m optimal.search --objective worst --max-depth 4 --top 10 --shortfall 10
   python -m optimal.search --answers my.txt --guesses all.txt --first crane
+  python -m optimal.search --first salet --certificate salet.cert.gz   # then: python -m optimal.check
   python -m optimal.search --rank exact --top 200 --budget 60   # exact value of every word
   python -m optimal.search --boards 2 --sample 100 --seed 1      # Dordle, proven optimum (100 answers)
   python -m optimal.search --boards 2 --beam 1 --top 1 --budget 600   # Dordle bounds, all answers
+  python -m optimal.search --weights freq --top 20       # least expected guesses, likely words weigh more
+  python -m optimal.search --weights my-priors.txt --first salet   # lines 'word weight'
 """
 
 
@@ -74,6 +77,7 @@ class SearchRequest:
     quiet: bool = False
     restart: bool = False
     argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
+    certificate: str | None = None  # where to write a proof certificate of the lower bounds
 
     @property
     def kind(self) -> str:
@@ -90,13 +94,15 @@ class SearchRequest:
     @property
     def checkpointed(self) -> bool:
         """Long runs (--all, and every --rank exact run) keep a checkpoint in the results folder,
-        to resume from."""
-        return (self.every or self.rank == "exact") and self.write
+        to resume from (not when they write a certificate, which must hold the proof of every
+        word)."""
+        return (self.every or self.rank == "exact") and self.write and not self.certificate
 
 
 def build_parser() -> Parser:
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
     add_game_arguments(parser, default_depth=None)
+    add_weights_argument(parser)
     for action in parser._actions:
         if action.dest == "max_depth":
             action.help = "most guesses allowed (default 6; with --boards 2, 7 as in Dordle)"
@@ -176,6 +182,10 @@ def build_parser() -> Parser:
     out.add_argument("--restart", action="store_true",
                      help="with --all, --rank exact or --boards 2: set the checkpoint in --out aside (renamed, never deleted) "
                           "and start afresh")
+    out.add_argument("--certificate", metavar="FILE",
+                     help="also write a proof certificate of every lower bound the search proves "
+                          "(check it with python -m optimal.check FILE [TREE]); exact search only; "
+                          "an --all run then starts afresh instead of from its checkpoint")
     return parser
 
 
@@ -195,6 +205,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     here reads a file or starts work."""
     if args.prove and not args.beam:
         raise BadInput("--prove goes with --beam")
+    if args.weights is not None and args.objective == "worst":
+        raise BadInput("--weights goes with the total objective: whether every answer can be found "
+                       "in time does not depend on weights")
     if args.shortfall and args.objective != "worst":
         raise BadInput("--shortfall goes with --objective worst")
     if args.shortfall and args.all:
@@ -202,6 +215,12 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
                        "failing one: use --first or --top with --shortfall")
     if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
         raise BadInput("--rank exact goes with the total objective, without --beam or --from")
+    if args.certificate and (args.beam or args.history is not None or args.rank == "exact"):
+        raise BadInput("--certificate goes with an exact first-guess search (no --beam, --from or "
+                       "--rank exact)")
+    if args.certificate and args.weights is not None:
+        raise BadInput("--certificate is for unweighted games: the checker knows no weights (leave "
+                       "out --weights)")
     if args.objective == "worst":
         if args.history is not None:
             raise BadInput("--objective worst is about first guesses: it does not go with --from")
@@ -234,7 +253,7 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
                          args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
                          budget, args.boards, args.sample, args.seed, args.out,
                          not args.no_write, args.quiet, args.restart,
-                         tuple(argv) if argv is not None else None)
+                         tuple(argv) if argv is not None else None, args.certificate)
 
 
 def check_dordle(args: argparse.Namespace) -> None:
@@ -248,7 +267,9 @@ def check_dordle(args: argparse.Namespace) -> None:
                                        ("--objective worst", args.objective != "total"),
                                        ("--rank exact", args.rank != "bound"),
                                        ("--prove", args.prove),
-                                       ("--backend dask", args.backend == "dask")) if used]
+                                       ("--backend dask", args.backend == "dask"),
+                                       ("--weights", args.weights is not None),
+                                       ("--certificate", args.certificate is not None)) if used]
     if clashes:
         raise BadInput(f"--boards 2 does not go with {', '.join(clashes)} (the lower bound covers "
                        "every first word; raise --budget to prove more)")

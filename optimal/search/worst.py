@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lookahead import FailingBranch, WorstResult, check_first_guesses, finishing_tree
+from lookahead import CertificateLog, FailingBranch, WorstResult, check_first_guesses, finishing_tree
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
                                     seconds_ok, restart_from_scratch)
 from optimal.cli.progress import WordProgress
@@ -32,7 +32,8 @@ from optimal.tree import verified
 CHECKPOINT = "checkpoint-worst-all.json"
 
 
-def search_worst(game: Game, request: SearchRequest, out_dir: Path) -> tuple[list[WorstResult], str]:
+def search_worst(game: Game, request: SearchRequest, out_dir: Path,
+                 certificate: CertificateLog | None = None) -> tuple[list[WorstResult], str]:
     """The verdict for every chosen first word, in the order chosen; and how they were chosen."""
     words, how = choose_words(game, request)
     path = out_dir / CHECKPOINT
@@ -58,7 +59,7 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
 
     try:
         check_first_guesses(game, todo, request.setting, every_branch=not request.every,
-                            shortfall=shortfall, on_result=record)
+                            shortfall=shortfall, on_result=record, certificate=certificate)
     finally:
         progress.close()
         if request.checkpointed:

@@ -1,0 +1,299 @@
+"""Proof certificates on small games: what the search writes passes `optimal.check`; every claim in
+it is true by brute force; and a certificate altered in any of the ways an error or a forger would
+alter it (a bound raised, a guess left out, a part given the wrong claim, a reference forward or to
+itself, a wrong list hash, a truncated or reordered file) is rejected, never accepted."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from optimal import check
+from optimal.game import Game, HardState
+from optimal.search.command import main as search
+from optimal.words import load_words
+from tests.test_search_engine import brute_force
+
+# the records' operation codes and their lengths (see optimal.check's docstring)
+SECTION, OPEN, GUESS, SAME, CLOSE, CLOSE_ONLY, CLOSE_EXCEPT, DROP, GUESS_X, CITE_X, END = range(1, 12)
+
+
+def lists(tmp_path: Path, n: int, seed: int) -> tuple[str, str]:
+    """Files for a game of n answers drawn from answer words that rhyme (-ING, -LLY, -TCH, ...:
+    sets that take searching to split), with those words and some others as guesses."""
+    words = load_words("answers-2315").words
+    pool = [w for w in words if w[2:] in ("ing", "lly", "tch", "ack", "nch", "ash", "unt", "ank")]
+    rng = np.random.default_rng(seed)
+    answers = sorted(rng.choice(pool, n, replace=False).tolist())
+    others = rng.choice([w for w in words if w not in pool], 30, replace=False).tolist()
+    (tmp_path / "a.txt").write_text("\n".join(answers) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(pool + others + ["salet", "crane", "nymph"]) + "\n")
+    return str(tmp_path / "a.txt"), str(tmp_path / "g.txt")
+
+
+def certify(tmp_path: Path, n: int, seed: int, mode: str, objective: str, depth: int) -> tuple:
+    """Search every first word of a small game with a certificate; (certificate, lists, game)."""
+    tmp_path = tmp_path / f"game{seed}"
+    tmp_path.mkdir()
+    answers, guesses = lists(tmp_path, n, seed)
+    cert = str(tmp_path / "c.cert.gz")
+    code = search(["--answers", answers, "--guesses", guesses, "--all", "--jobs", "1", "--quiet",
+                   "--out", str(tmp_path / "out"), "--certificate", cert, "--max-depth", str(depth),
+                   "--objective", objective] + (["--hard"] if mode == "hard" else []))
+    assert code in (0, 1) and Path(cert).exists()
+    return cert, answers, guesses, Game.from_lists(answers=answers, guesses=guesses, mode=mode,
+                                                   max_guesses=depth)
+
+
+def claim_holds(game: Game, claim: tuple) -> bool:
+    """Brute force: does every guess the claim covers cost at least its value?"""
+    (d, state, members), value, cover, listed = claim
+    S = np.frombuffer(members, dtype=np.int32)
+    hard = HardState(*state) if state else (HardState.initial(game.length) if game.hard else None)
+    if cover == "all":
+        best = brute_force(game, S, d, hard)
+        return (best == float("inf")) if value >= check.INF else best >= value
+    for g, word in enumerate(game.guesses.words):
+        if (g in listed) != (cover == "only") or (hard and not hard.allows(word)):
+            continue
+        codes = game.matrix[g, S]
+        cost = len(S)
+        for code in set(codes.tolist()) - {game.won}:
+            child = hard.after(word, code) if hard else None
+            cost += brute_force(game, S[codes == code], d - 1, child)
+        if (cost != float("inf")) if value >= check.INF else cost < value:
+            return False
+    return True
+
+
+CASES = [("normal", "total", 3, (10, 16)), ("hard", "total", 3, (10, 14)),
+         ("normal", "worst", 3, (10, 16, 22)), ("hard", "worst", 3, (10, 16)),
+         pytest.param("normal", "total", 3, (22, 25), marks=pytest.mark.slow),
+         pytest.param("hard", "total", 3, (18, 22), marks=pytest.mark.slow),
+         pytest.param("hard", "worst", 3, (22, 25), marks=pytest.mark.slow),
+         pytest.param("normal", "total", 6, (10, 18, 25), marks=pytest.mark.slow),
+         pytest.param("hard", "total", 6, (10, 16), marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("mode,objective,depth,sizes", CASES)
+def test_certificates_pass_and_every_claim_is_true(tmp_path, capsys, mode, objective, depth, sizes):
+    for seed, n in enumerate(sizes):
+        cert, answers, guesses, game = certify(tmp_path, n, seed, mode, objective, depth)
+        assert check.main([cert, "--answers", answers, "--guesses", guesses]) == 0
+        _, checker, proves, _, _ = check.load(cert, answers, guesses)
+        claims = [claim for table in checker.claims.values() for claim in table]
+        assert (proves or objective == "worst") and all(claim_holds(game, claim) for claim in claims)
+        root = [claim for claim in proves if claim[2] == "all"]
+        best = brute_force(game, game.all_candidates(), depth,
+                           HardState.initial(5) if mode == "hard" else None)
+        if objective == "total" or best == float("inf"):  # the bound over every first guess is tight
+            assert root and root[0][1] == (check.INF if best == float("inf") else best)
+
+
+def tree_of(folder: Path) -> Path:
+    """The best word's tree the search wrote in its results folder."""
+    return next(p for p in folder.glob("out/*/*.json") if p.name not in ("summary.json", "MANIFEST.json"))
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_larger_games_pass_with_their_tree(tmp_path, capsys, mode):
+    for seed, n in ((7, 40), (8, 60)):
+        cert, answers, guesses, _ = certify(tmp_path, n, seed, mode, "total", 6)
+        tree = tree_of(Path(cert).parent)
+        assert check.main([cert, str(tree), "--answers", answers, "--guesses", guesses]) == 0
+        assert "optimal over every first guess" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- tampering
+
+
+def read(path: str) -> tuple[bytes, list[list[int]]]:
+    """A certificate as (header line, records)."""
+    data = gzip.decompress(Path(path).read_bytes())
+    cut = data.index(b"\n") + 1
+    words, records, i = np.frombuffer(data[cut:], "<i4").tolist(), [], 0
+    hard = json.loads(data[:cut])["mode"] == "hard"
+    while i < len(words):
+        op = words[i]
+        size = {SECTION: 2, SAME: 3, CLOSE: 2, DROP: 1, CITE_X: 3}.get(op)
+        if op == OPEN:
+            size = 3 + words[i + 2] + (31 if hard else 0)
+        elif op in (GUESS, GUESS_X):
+            size = 3 + (2 if op == GUESS else 3) * words[i + 2]
+        elif op in (CLOSE_ONLY, CLOSE_EXCEPT):
+            size = 3 + words[i + 2]
+        elif op == END:
+            size = 2 + 2 * words[i + 1]
+        records.append(words[i:i + size])
+        i += size
+    return data[:cut], records
+
+
+def write(path: Path, header: bytes, records: list[list[int]]) -> str:
+    flat = [w for record in records for w in record]
+    path.write_bytes(gzip.compress(header + np.array(flat, dtype="<i4").tobytes()))
+    return str(path)
+
+
+def claim_numbers(records: list[list[int]]) -> list[tuple[int, int, int, int]]:
+    """For each record of a node: (section, the claim number its node closes as or -1, the index
+    of its OPEN record, of its CLOSE record)."""
+    out, section, counts, stack = [None] * len(records), 0, {}, []
+    for i, record in enumerate(records):
+        if record[0] == SECTION:
+            section = record[1]
+        elif record[0] == OPEN:
+            stack.append([i])
+        elif record[0] in (GUESS, GUESS_X, SAME, CITE_X):
+            stack[-1].append(i)
+        elif record[0] in (CLOSE, CLOSE_ONLY, CLOSE_EXCEPT, DROP):
+            number = -1
+            if record[0] != DROP:
+                number = counts.get(section, 0)
+                counts[section] = number + 1
+            members = stack.pop()
+            for j in members + [i]:
+                out[j] = (section, number, members[0], i)
+    return out
+
+
+def closed_form(game: Game, S: list[int], d: int, g: int) -> int:
+    """A guess's closed-form bound: 3n - k - green (two guesses left: 2n - green if k = n)."""
+    codes = game.matrix[g, S]
+    k, green, n = len(set(codes.tolist())), int(game.won in codes), len(S)
+    return 3 * n - green - k if d >= 3 else (2 * n - green if k == n else check.INF)
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """One certificate (40 answers, normal mode, 4 guesses, every first word) to tamper with."""
+    cert, answers, guesses, game = certify(tmp_path_factory.mktemp("tamper"), 40, 5, "normal",
+                                           "total", 4)
+    tmp = Path(cert).parent
+    return tmp, cert, answers, guesses, game
+
+
+def verdict(made, header, records, name="t.cert.gz") -> int:
+    tmp, _, answers, guesses, _ = made
+    return check.main([write(tmp / name, header, records), "--answers", answers, "--guesses", guesses])
+
+
+def test_untouched_certificate_passes(made, capsys):
+    tmp, cert, answers, guesses, _ = made
+    header, records = read(cert)
+    assert verdict(made, header, records) == 0  # decoding and encoding again change nothing
+
+
+def test_a_bound_raised_by_one_is_rejected_or_true(made, capsys):
+    """Raising the best word's bound makes it false: rejected. Any other claim raised by one is
+    rejected, or else true by brute force."""
+    header, records = read(made[1])
+    game = made[4]
+    closes = [i for i, r in enumerate(records) if r[0] in (CLOSE, CLOSE_ONLY)]
+    best = best_word_claim(records)
+    for i in [best] + closes[::max(1, len(closes) // 12)]:
+        tampered = [list(r) for r in records]
+        tampered[i][1] += 1
+        code = verdict(made, header, tampered)
+        if i == best:
+            assert code == 1
+        elif code == 0:
+            _, checker, _, _, _ = check.load(str(made[0] / "t.cert.gz"), made[2], made[3])
+            assert all(claim_holds(game, c) for table in checker.claims.values() for c in table)
+
+
+def best_word_claim(records: list[list[int]]) -> int:
+    """The index of the record closing the claim the END record names first: the best word's."""
+    numbers, (section, ref) = claim_numbers(records), records[-1][2:4]
+    return next(i for i, r in enumerate(records)
+                if r[0] in (CLOSE, CLOSE_ONLY, CLOSE_EXCEPT) and numbers[i][:2] == (section, ref))
+
+
+def test_a_tree_that_is_not_optimal_is_not_certified(made, capsys):
+    """Every claim holds, but a worse word's tree (its own optimum, verified) totals more than the
+    lower bound the certificate proves for it: exit 1 with that tree, 0 with the best one."""
+    tmp, cert, answers, guesses, game = made
+    assert check.main([cert, str(tree_of(tmp)), "--answers", answers, "--guesses", guesses]) == 0
+    assert search(["--answers", answers, "--guesses", guesses, "--first", "nymph", "--max-depth", "4",
+                   "--jobs", "1", "--quiet", "--out", str(tmp / "nymph")]) == 0
+    worse = next(p for p in tmp.glob("nymph/*/nymph.json"))
+    capsys.readouterr()
+    assert check.main([cert, str(worse), "--answers", answers, "--guesses", guesses]) == 1
+    assert "is not the certified lower bound" in capsys.readouterr().err
+
+
+def test_a_guess_left_out_is_rejected(made, capsys):
+    """Every GUESS record whose guess's closed form is below its node's claim is needed."""
+    header, records = read(made[1])
+    needed = 0
+    for i, where in enumerate(claim_numbers(records)):
+        _, number, opened, closed = where or (0, -1, 0, 0)
+        if records[i][0] == GUESS and number >= 0 and needed < 8:
+            d, n = records[opened][1:3]
+            if closed_form(made[4], records[opened][3:3 + n], d, records[i][1]) < records[closed][1]:
+                assert verdict(made, header, records[:i] + records[i + 1:]) == 1
+                needed += 1
+    assert needed
+
+
+def test_a_part_given_the_wrong_claim_is_rejected(made, capsys):
+    header, records = read(made[1])
+    numbers = claim_numbers(records)
+    claims = check.load(made[1], made[2], made[3])[1].claims
+    refs = [i for i, r in enumerate(records) if r[0] == GUESS and any(x > 0 for x in r[4::2])]
+    assert refs
+    for i in refs[:5]:
+        tampered = [list(r) for r in records]
+        at = 4 + 2 * next(k for k, x in enumerate(records[i][4::2]) if x > 0)
+        table, ref = claims[numbers[i][0]], records[i][at]
+        tampered[i][at] = max(j for j in range(ref) if table[j][0] != table[ref][0])
+        assert verdict(made, header, tampered) == 1  # an earlier claim, about another node
+        tampered[i][at] = numbers[i][1]  # the claim this node is about to make: itself
+        assert numbers[i][1] < 0 or verdict(made, header, tampered) == 1
+        tampered[i][at] = 10**6  # one that comes later, or never
+        assert verdict(made, header, tampered) == 1
+
+
+def test_a_wrong_list_hash_is_rejected(made, capsys):
+    header, records = read(made[1])
+    document = json.loads(header)
+    document["answers"]["sha256"] = "0" * 64
+    assert verdict(made, (json.dumps(document) + "\n").encode(), records) == 1
+
+
+def test_truncated_or_reordered_files_are_rejected(made, capsys):
+    tmp, cert, answers, guesses, _ = made
+    header, records = read(cert)
+    assert verdict(made, header, records[:-1]) == 1  # no END
+    assert verdict(made, header, records[:len(records) // 2]) == 1
+    raw = Path(cert).read_bytes()
+    (tmp / "cut.gz").write_bytes(raw[:len(raw) // 2])
+    assert check.main([str(tmp / "cut.gz"), "--answers", answers, "--guesses", guesses]) in (1, 2)
+    (tmp / "junk.gz").write_bytes(b"not a certificate")
+    assert check.main([str(tmp / "junk.gz"), "--answers", answers, "--guesses", guesses]) == 2
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        order = rng.permutation(len(records))
+        assert verdict(made, header, [records[i] for i in order]) == 1
+    closes = [i for i, r in enumerate(records) if r[0] == CLOSE]
+    a, b = closes[0], closes[-1]
+    swapped = records[:a] + [records[b]] + records[a + 1:b] + [records[a]] + records[b + 1:]
+    assert verdict(made, header, swapped) == 1
+
+
+def test_the_checker_shares_no_code_with_the_search():
+    """optimal.check imports the standard library and numpy only: nothing of the search, of the
+    feedback matrix code, of numba, or of the project at all."""
+    import ast
+
+    tree = ast.parse((Path(check.__file__)).read_text())
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= {"__future__", "argparse", "gzip", "hashlib", "json", "sys", "time", "zlib",
+                        "itertools", "pathlib", "numpy"}
