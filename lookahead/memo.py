@@ -105,3 +105,80 @@ def memo_store(ws, key, S, state, value, flag, best, claim=-1):
         ws.pool[used + n + j] = state[j]
     ws.stats[POOL_USED] = used + size
     ws.stats[MEMO_ENTRIES] += 1
+
+
+# ---------------------------------------------------------------- two sets (Dordle)
+#
+# A Dordle state is two candidate sets: stored as the members of the first, then of the second,
+# then the state words (which say where the first set ends), so a hit is still confirmed member
+# by member. Same table, same limits as above; only the members come from two arrays. The pair
+# kernel probes once per child of every guess it tries, so the lookup takes the four arrays it
+# reads rather than the workspace: a numba call (or inlined call) that passes the workspace tuple
+# costs an atomic reference count per array in it.
+
+
+@njit(cache=True, inline="always")
+def _same_two(pool, off, X, Y, state):
+    m = X.shape[0]
+    for j in range(m):
+        if pool[off + j] != X[j]:
+            return False
+    n = Y.shape[0]
+    for j in range(n):
+        if pool[off + m + j] != Y[j]:
+            return False
+    for j in range(state.shape[0]):
+        if pool[off + m + n + j] != state[j]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def memo_slot_two(mkeys, mlen, moff, pool, key, X, Y, state):
+    """Slot of the entry for the sets (X, Y) and state under `key`, or -1."""
+    mask = mkeys.shape[0] - 1
+    i = np.int64(key & np.uint64(mask))
+    size = X.shape[0] + Y.shape[0]
+    while True:
+        k = mkeys[i]
+        if k == 0:
+            return -1
+        if k == key and mlen[i] == size and _same_two(pool, moff[i], X, Y, state):
+            return i
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def memo_store_two(ws, key, X, Y, state, value, flag, best):
+    """memo_store for a state of two sets (X, Y)."""
+    mask = ws.mkeys.shape[0] - 1
+    m, n = X.shape[0], Y.shape[0]
+    i = memo_slot_two(ws.mkeys, ws.mlen, ws.moff, ws.pool, key, X, Y, state)
+    if i >= 0:
+        if ws.mflag[i] == LOWER and (flag == EXACT or value > ws.mval[i]):
+            ws.mval[i] = value
+            ws.mflag[i] = flag
+            ws.mbest[i] = best
+        return
+    used = ws.stats[POOL_USED]
+    size = m + n + state.shape[0]
+    if ws.stats[MEMO_ENTRIES] * 4 >= (mask + 1) * 3 or used + size > ws.pool.shape[0]:
+        ws.stats[MEMO_FULL] += 1
+        return
+    i = np.int64(key & np.uint64(mask))
+    while ws.mkeys[i] != 0:
+        i = (i + 1) & mask
+    ws.mkeys[i] = key
+    ws.mval[i] = value
+    ws.mflag[i] = flag
+    ws.mbest[i] = best
+    ws.moff[i] = used
+    ws.mlen[i] = m + n
+    for j in range(m):
+        ws.pool[used + j] = X[j]
+    for j in range(n):
+        ws.pool[used + m + j] = Y[j]
+    for j in range(state.shape[0]):
+        ws.pool[used + m + n + j] = state[j]
+    ws.stats[POOL_USED] = used + size
+    ws.stats[MEMO_ENTRIES] += 1

@@ -10,6 +10,7 @@ is a `BadInput` error with the file and line.
 from __future__ import annotations
 
 import hashlib
+import random
 import warnings
 from dataclasses import dataclass
 from importlib import resources
@@ -171,6 +172,17 @@ def load_lists(lists: str | None = None, answers: str | None = None,
     answer_list = load_words(answers or default_answers)
     guess_list = load_words(guesses or default_guesses)
     return answer_list, include_answers(answer_list, guess_list)
+
+
+def sample_words(words: WordList, size: int, seed: int) -> WordList:
+    """A seeded random subset of `size` words, in list order, named after the list, size and
+    seed (`answers-2315-sample100-seed1`), so a smaller game can be reproduced exactly. The draw
+    is `random.Random(seed * 100_003 + size).sample(words, size)`, as in benchmarks/."""
+    if not 1 <= size <= len(words):
+        raise BadInput(f"cannot sample {size} words from {words.name} ({len(words)} words)")
+    chosen = set(random.Random(seed * 100_003 + size).sample(words.words, size))
+    return WordList(f"{words.name}-sample{size}-seed{seed}",
+                    tuple(w for w in words.words if w in chosen), words.source)
 
 
 def encode_words(words: tuple[str, ...] | list[str]) -> np.ndarray:

@@ -33,6 +33,13 @@ python -m optimal.search --lists len4 --all --jobs 1 --out results/lengths --qui
 python -m optimal.search --lists len6 --all --jobs 1 --out results/lengths --quiet
 python -m optimal.search --lists len7 --all --jobs 1 --out results/lengths --quiet
 
+# Dordle (two boards): exact on seeded subsets; on the full lists a beam's tree and the proven lower
+# bound (the 500-answer and full-list runs take hours on 2 cores; both resume their lower bound)
+python -m optimal.search --boards 2 --sample 100 --seed 1 --budget 600 --out results/dordle --quiet
+python -m optimal.search --boards 2 --sample 200 --seed 1 --budget 1200 --out results/dordle --quiet
+python -m optimal.search --boards 2 --sample 500 --seed 1 --budget 3000 --out results/dordle --quiet
+python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results/dordle --quiet
+
 # worst case (minimax depth)
 python -m optimal.search --objective worst --max-depth 4 --all --quiet || true
 python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20 --out results/shortfall --quiet || true

@@ -19,7 +19,8 @@ PACKAGES = ("optimal", "greedy", "lookahead")
 
 #: The model: what every layer may use. It imports nothing above it.
 MODEL = {"optimal", "optimal.errors", "optimal.files", "optimal.words", "optimal.feedback",
-         "optimal.game", "optimal.tree", "optimal.report", "optimal.adversaries", "optimal.weights"}
+         "optimal.game", "optimal.tree", "optimal.report", "optimal.adversaries", "optimal.dordle",
+         "optimal.weights"}
 MODEL_PACKAGES = ("optimal.rules",)
 ENGINES = ("greedy", "lookahead")
 #: Code only commands import: the plumbing (optimal.cli) and the game logic shared by the terminal

@@ -14,6 +14,7 @@ import pytest
 
 from greedy.builder import score_guesses
 from greedy.metrics import METRICS
+from lookahead import DordleSolver
 from lookahead.parallel import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import main, run_loop
@@ -157,7 +158,30 @@ def test_hard_mode_rejects_an_illegal_guess_and_suggests_legal_ones():
 # ---------------------------------------------------------------- several boards
 
 
-def test_two_boards_finish_the_known_answer_first(game):
+def test_two_boards_get_the_dordle_engines_proven_optimum(game):
+    """Dordle: the suggestion is the engine's exact best next guess over the pairs of answers still
+    possible, said to be proven (the fixture's limit is 6, so 5 guesses are left)."""
+    assistant = Assistant(game, boards=2)
+    assistant.play("salet", [reply(game, "salet", "model"), reply(game, "salet", "crazy")])
+    board1, board2 = (b.candidates for b in assistant.boards)
+    value = DordleSolver(game).solve(board1, board2, 5)  # first: compiles the kernel, off the budget
+    line = next(x for x in assistant.report() if x.startswith("suggested:"))
+    games = len(board1) * len(board2) - len(set(board1) & set(board2))
+    assert f"{value:,} guesses in all for the {games:,} games left" in line
+    assert line.endswith("proven optimal)")
+    guess = game.guess_id(line.split()[1])
+    assert DordleSolver(game).evaluate(board1, board2, guess, 5)[0] == value
+
+
+def test_two_boards_fall_back_to_information_when_the_engine_declines(game, monkeypatch):
+    monkeypatch.setattr("optimal.play.exact.dordle_next_guess", lambda *args: None)
+    assistant = Assistant(game, boards=2)
+    assistant.play("salet", [reply(game, "salet", "model"), reply(game, "salet", "crazy")])
+    line = next(x for x in assistant.report() if x.startswith("suggested:"))
+    assert "over 2 unsolved boards" in line
+
+
+def test_several_boards_finish_the_known_answer_first(game):
     words = game.answers.words
     # a guess that isolates one answer (a singleton reply group) but leaves another's group large
     for guess in ("salet", "crane", "trace", "roate"):
@@ -167,30 +191,30 @@ def test_two_boards_finish_the_known_answer_first(game):
         big = [j for j in range(len(words)) if sizes[codes[j]] > 3]
         if single and big:
             break
-    known, other = words[single[0]], words[big[0]]
-    assistant = Assistant(game, boards=2)
-    assistant.play(guess, [reply(game, guess, known), reply(game, guess, other)])
+    known, other, third = words[single[0]], words[big[0]], words[big[1]]
+    assistant = Assistant(game, boards=3)
+    assistant.play(guess, [reply(game, guess, w) for w in (known, other, third)])
     text = "\n".join(assistant.report())
     assert f"suggested: {known.upper()} (board 1's answer is known)" in text
     assert f"board 1: 1 left, the answer is {known.upper()}" in text
-    with pytest.raises(BadInput, match="needs 2 replies"):
+    with pytest.raises(BadInput, match="needs 3 replies"):
         assistant.play(known, ["GGGGG"])
-    assistant.play(known, ["GGGGG", reply(game, known, other)])
-    assert assistant.unsolved == [1]
-    with pytest.raises(BadInput, match="needs 1 reply"):
-        assistant.play("salet", ["BBBBB", "BBBBB"])
+    assistant.play(known, ["GGGGG", reply(game, known, other), reply(game, known, third)])
+    assert assistant.unsolved == [1, 2]
+    with pytest.raises(BadInput, match="needs 2 replies"):
+        assistant.play("salet", ["BBBBB"])
     assert "suggested:" in "\n".join(assistant.report())
 
 
-def test_two_boards_maximize_summed_information(game):
-    assistant = Assistant(game, boards=2)
-    assistant.play("salet", [reply(game, "salet", "model"), reply(game, "salet", "crazy")])
+def test_several_boards_maximize_summed_information(game):
+    assistant = Assistant(game, boards=3)
+    assistant.play("salet", [reply(game, "salet", w) for w in ("model", "crazy", "cigar")])
     line = next(x for x in assistant.report() if x.startswith("suggested:"))
     pool = np.arange(len(game.guesses))
     total = sum(score_guesses(game, METRICS["neg_entropy"], b.candidates, pool)[0]
                 for b in assistant.boards)
     assert total[game.guess_id(line.split()[1])] == pytest.approx(total.min())
-    assert "over 2 unsolved boards" in line
+    assert "over 3 unsolved boards" in line
 
 
 # ---------------------------------------------------------------- Absurdle

@@ -6,12 +6,17 @@ or the lists change."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from optimal.check import main as check_main
+from optimal.dordle import read_json as read_dordle_json
+from optimal.dordle import verified as verified_dordle
+from optimal.game import Game
 from optimal.verify import main as verify_main
+from optimal.words import load_words, sample_words
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 
@@ -44,6 +49,42 @@ def test_committed_tree_verifies(path, capsys):
     assert verify_main([str(path)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1].startswith("VALID") and f"total {claimed}," in out
+
+
+# ---------------------------------------------------------------- Dordle trees (two boards)
+
+
+def committed_dordle_trees() -> list[Path]:
+    """Dordle tree files (`optimal-dordle-tree/...`, gzipped past 100,000 games)."""
+    return sorted(p for p in RESULTS.rglob("*.dordle.json*"))
+
+
+DORDLE_TREES = committed_dordle_trees()
+
+
+def dordle_game(block: dict) -> Game:
+    """The game a Dordle tree file names: its lists rebuilt by name (a `-sampleN-seedS` answer
+    list drawn again with `sample_words`), each checked against the recorded sha256."""
+    lists = []
+    for key in ("answers", "guesses"):
+        name = block[key]["name"]
+        match = re.fullmatch(r"(.+)-sample(\d+)-seed(\d+)", name)
+        words = (sample_words(load_words(match[1]), int(match[2]), int(match[3])) if match
+                 else load_words(name))
+        assert words.describe() == block[key], f"{key} {name}: not the list the tree was made on"
+        lists.append(words)
+    return Game(lists[0], lists[1], max_guesses=block["max_guesses"])
+
+
+@pytest.mark.parametrize("path", DORDLE_TREES, ids=[str(p.relative_to(RESULTS)) for p in DORDLE_TREES])
+def test_committed_dordle_tree_verifies(path):
+    """Replayed on every ordered pair of different answers with the plain rule: the total, the
+    number of games and the proof status are the ones the file claims."""
+    tree, document = read_dordle_json(path)
+    result = verified_dordle(tree, dordle_game(document["game"]))
+    stats = document["stats"]
+    assert (result.total, result.games) == (stats["total"], stats["games"])
+    assert not stats["proven_optimal"] or stats["lower_bound"] == stats["total"]
 
 
 CERTIFICATES = sorted(RESULTS.rglob("*.cert.gz"))

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import optimal.play.exact as exact
-from lookahead import SearchSetting, best_next_guess
+from lookahead import DordleSolver, SearchSetting, best_next_guess
 from optimal.adversaries import absurdle_reply, evil_game
 from optimal.errors import DefectiveTree
 from optimal.game import Game
@@ -94,7 +94,7 @@ def test_info_and_health(client):
     assert ids[:2] == ["salet-hard", "salet-normal"]
     assert any(i.startswith("results/") for i in ids)
     health = client.get("/api/health").json()
-    assert health["ok"] and set(health["searches"]) == {"exact", "beam"}
+    assert health["ok"] and set(health["searches"]) == {"exact", "beam", "dordle"}
 
 
 def test_a_wrong_method_is_a_json_405(client):
@@ -148,6 +148,77 @@ def test_several_boards(client, original):
         for r in ("BBYBB", "GYBBB", "BBBBB", "BBBBG")]
     assert len(data["suggestions"]) == 1 and "bits over 4 unsolved boards" in data["suggestions"][0]["note"]
     assert data["optimal"] is None
+
+
+def dordle_boards(game: Game, history: list[str], answers: tuple[str, str]) -> tuple[str, list]:
+    """The page's history for `history` played against two answers, and the boards after it."""
+    steps, boards = [], []
+    for word in history:
+        steps.append(word + "=" + "/".join(game.reply_text(game.reply(word, a)) for a in answers))
+    for answer in answers:
+        kept = game.all_candidates()
+        for word in history:
+            row = game.matrix[game.guess_id(word)]
+            kept = kept[row[kept] == row[game.answer_index[answer]]]
+        boards.append(kept)
+    return ",".join(steps), boards
+
+
+def test_two_boards_get_the_dordle_engines_proven_optimum(client, original):
+    """Dordle on the page: the suggestion is the Dordle engine's exact best guess over the pairs
+    of answers still possible, marked proven, with its total; the same as the terminal's."""
+    dordle = original.with_limits("normal", 7)
+    history, (board1, board2) = dordle_boards(dordle, ["salet", "crony"], ("dough", "humph"))
+    solver = DordleSolver(dordle)
+    value = solver.solve(board1, board2, 5)  # also loads the pair kernel, off the request's budget
+    data = game(client, boards="2", history=history)
+    (row,) = data["suggestions"]
+    games = len(board1) * len(board2)
+    assert row["status"] == "proven" and row["total"] == value == data["optimal"]["total"]
+    assert data["optimal"]["proven"] and data["optimal"]["games"] == games
+    assert f"{value:,} guesses in all for the {games:,} games left" in row["note"]
+    assert "proven optimal" in row["note"] and data["pick"] == row["word"]
+    assert solver.evaluate(board1, board2, dordle.guess_id(row["word"]), 5)[0] == value
+    terminal = Assistant(dordle, boards=2)
+    for step in history.split(","):
+        word, replies = step.split("=")
+        terminal.play(word, replies.split("/"))
+    assert terminal.analysis().suggestions[0].as_dict() == row
+
+
+def test_a_dordle_state_too_big_to_search_gets_the_heuristic(client):
+    data = game(client, boards="2")
+    (row,) = data["suggestions"]
+    assert row["status"] == "heuristic" and "bits over 2 unsolved boards" in row["note"]
+    assert data["optimal"] is None
+
+
+def test_over_budget_dordle_gets_the_beams_upper_bound(original, monkeypatch):
+    """Past the budget the Dordle suggestion is the beam's, marked an upper bound and not proven,
+    with the reason; the exact search goes on, and asking again gets the proof."""
+    real = exact.search_dordle
+
+    def slow(game, board1, board2, left, budget, why=""):
+        if budget > 0:
+            time.sleep(1.0)
+        return real(game, board1, board2, left, budget, why)
+
+    monkeypatch.setattr(exact, "search_dordle", slow)
+    dordle = original.with_limits("normal", 7)
+    history, (board1, board2) = dordle_boards(dordle, ["salet", "crony"], ("dough", "humph"))
+    value = DordleSolver(dordle).solve(board1, board2, 5)
+    # the request's budget (0.2 s) is what the exact search gets; the beam is waited for up to the
+    # server's (10 s), since it sets up a solver of its own, which takes a while on a busy machine
+    app = create_app(lambda: Service(original, budget=10.0))
+    with TestClient(app) as client:
+        data = game(client, boards="2", history=history, budget="0.2")
+        (row,) = data["suggestions"]
+        assert row["status"] == "upper bound" and "not proven" in row["note"], data["optimal"]
+        assert not data["optimal"]["proven"] and data["optimal"]["beam"] == 1
+        assert "budget" in data["optimal"]["why"] and data["optimal"]["total"] >= value
+        again = game(client, boards="2", history=history)  # waits for the exact search
+        assert again["optimal"]["proven"] and again["optimal"]["total"] == value
+        assert again["suggestions"][0]["status"] == "proven"
 
 
 def test_a_solved_board_takes_no_more_replies(client, original):

@@ -34,9 +34,12 @@ import numpy as np
 from optimal import __version__
 from optimal.errors import BadInput, CannotWrite
 from optimal.files import atomic_write_text
+from optimal import dordle
 from optimal.game import Game
 from optimal.report import summarize, weighted_stats
 from optimal.tree import VerifiedTree, write_json, write_selby
+
+GZIP_GAMES = 100_000  # Dordle trees for more games than this are written gzipped
 
 
 def run_dir(root: str | Path, game: Game, suffix: str = "", limit: bool = True) -> Path:
@@ -111,6 +114,21 @@ def write_report(directory: str | Path, text: str, prov: dict, name: str = "REPO
     atomic_write_text(path, text.rstrip() + "\n\n## Provenance\n\n```\n" + json.dumps(prov, indent=1)
                       + "\n```\n")
     return path
+
+
+def dordle_tree_path(directory: str | Path, name: str, games: int) -> Path:
+    """Where a Dordle tree goes: <name>.dordle.json, or .json.gz beyond GZIP_GAMES games (a tree
+    has a node per state, millions for the full lists)."""
+    suffix = ".dordle.json.gz" if games > GZIP_GAMES else ".dordle.json"
+    return Path(directory) / f"{name}{suffix}"
+
+
+def dordle_tree_stats(tree: dordle.VerifiedDordleTree, proven: bool, lower_bound: int,
+                      label: str) -> dict:
+    """The `stats` block of a Dordle tree file, from the replayed counts."""
+    stats = tree.stats()
+    stats.update(proven_optimal=bool(proven), lower_bound=int(lower_bound), status=label)
+    return stats
 
 
 # ---------------------------------------------------------------- claiming a folder

@@ -46,7 +46,9 @@ class Found:
     (`beam` > 0) total, the total of a real tree, so an upper bound on the optimum. table: for each
     remaining answer, the guesses the strategy's tree needs from here (its sum is the total: checked
     by replaying each answer with the plain rule). why: why the result is not the exact search's
-    (the time budget ran out, the server was busy), for the note.
+    (the time budget ran out, the server was busy), for the note. games: with two boards (Dordle),
+    how many games the total is over (ordered pairs of different answers, or one board's answers
+    once the other is solved); None on one board, where they are the candidates.
     """
 
     word: str | None
@@ -56,6 +58,7 @@ class Found:
     table: tuple[tuple[str, int], ...] | None = None
     seconds: float = 0.0
     why: str = ""
+    games: int | None = None
 
     @property
     def pending(self) -> bool:
@@ -120,7 +123,7 @@ class Analysis:
     suggestions: every strategy's row on one board; the one suggested guess with several boards or
     in Absurdle; none once the game is over. verdict: whether every remaining answer can be found
     within the guesses left, when a search decided it. optimal: the search's result (one board,
-    when it ran). pick: the guess the assistant itself would play next (the optimum when known,
+    or two boards with the Dordle engine, when it ran). pick: the guess the assistant itself would play next (the optimum when known,
     else the first suggestion), e.g. for a page that guesses the player's word.
     """
 

@@ -5,7 +5,9 @@ drive an `Assistant`: `play` applies a step (or raises BadInput and changes noth
 one back, `analysis` describes the state and suggests next guesses by several strategies (greedy
 metrics from `greedy`, the proven optimum from `lookahead` when the candidates are few enough) as
 values (`optimal.play.analysis`), which the terminal renders as text (`report`, via
-`optimal.play.text`) and the web page as JSON. Nothing here reads input or prints.
+`optimal.play.text`) and the web page as JSON. With two boards (Dordle) the suggestion is the
+Dordle engine's next guess, proven when its exact search finishes within the time budget (else a
+beam's, said so). Nothing here reads input or prints.
 """
 
 from __future__ import annotations
@@ -385,6 +387,9 @@ class Assistant:
         if status == "playing":
             if self.absurdle:
                 suggestions = (self._absurdle_row(),)
+            elif len(self.boards) == 2:
+                row, verdict, found = self._dordle_row()
+                suggestions = (row or self._multi_row(),)
             elif self.multi:
                 suggestions = (self._multi_row(),)
             else:
@@ -449,6 +454,33 @@ class Assistant:
         key = ("absurdle", self.game.fingerprint, candidates.tobytes(), self.hard_state())
         return self.scores.get(key, lambda: absurdle_suggestion(self.game, candidates,
                                                                 self._pool(candidates)))
+
+    def _dordle_row(self) -> tuple[Suggestion | None, str | None, Found | None]:
+        """Two boards: the Dordle engine's least-total next guess over the games still possible
+        (ordered pairs of different answers, or one board's answers once the other is solved),
+        proven when its exact search finished within the budget, else a beam's (an upper bound).
+        (None, None, None) when the state is too big to search at a prompt; with no tree within
+        the guesses left, no row but the verdict (proven) or nothing (a beam's failure)."""
+        boards = [None if b.solved else b.candidates for b in self.boards]
+        found = self.search.find_dordle(self.game, boards[0], boards[1], self.guesses_left)
+        if found is None:
+            return None, None, None
+        if found.word is None:
+            verdict = None
+            if found.proven:
+                verdict = (f"not decided: no strategy is sure to find every answer within the "
+                           f"{plural(self.guesses_left, 'guess')} left")
+            return None, verdict, found
+        what = "games" if len(self.unsolved) == 2 else "answers"
+        each = (f"{found.total:,} guesses in all for the {found.games:,} {what} left, "
+                f"{found.total / found.games:.3f} each")
+        if found.proven:
+            return Suggestion("optimal", found.word, f"{each}; proven optimal", "proven",
+                              found.total), None, found
+        why = f": {found.why}" if found.why else ""
+        return (Suggestion("optimal", found.word,
+                           f"{each}; best found by a beam of {found.beam}, not proven{why}",
+                           "upper bound", found.total), None, found)
 
     def _multi_row(self) -> Suggestion:
         """Finish a board whose answer is certain first; else the most information summed over

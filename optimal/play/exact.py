@@ -22,6 +22,16 @@ request must come back within its budget and a burst of requests must not start 
 Both return a `Found` with, on request, the per-answer table of the strategy's tree, replayed with
 the plain rule so that its sum (weighted by the game's answer weights, if any) must equal the
 search's total.
+
+Two boards (Dordle) go the same two ways (`find_dordle`): the Dordle engine's exact search
+(`lookahead.dordle_next_guess`, a rising cutoff, its kernel also `nogil`) within the budget, else
+the best guess of a one-guess-per-node beam over pairs, labelled an upper bound. The terminal gives
+the exact search DORDLE_BUDGET seconds in its own thread; the server runs it in a lane of its own
+(for up to DORDLE_EXACT_SECONDS, so that asking again can get the proof; a kernel call cannot be
+interrupted, so one step of its rising cutoff may run past that, holding only the Dordle lane: the
+single-board proofs never wait for it) and answers from the beam lane when the request's budget
+runs out. States of more than DORDLE_MAX_GAMES games are not searched at
+a prompt (None: the assistant falls back to its heuristic).
 """
 
 from __future__ import annotations
@@ -31,10 +41,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import replace
 
 import numpy as np
 
-from lookahead import SearchSetting, best_next_guess, best_next_tree
+from lookahead import SearchSetting, best_next_guess, best_next_tree, dordle_next_guess
 from optimal.errors import DefectiveTree
 from optimal.game import Game, HardState
 from optimal.play.analysis import Found
@@ -44,6 +55,10 @@ CACHE_MB = 64  # the exact search's memo: small, since the sets it sees here are
 BEAM = 10  # the fallback beam's width: milliseconds for a few hundred candidates
 BUDGET = 2.0  # seconds a web request waits for the exact search
 BEAM_WAIT = 1.0  # at least this long for the beam, however small the budget: it is the fallback
+DORDLE_BUDGET = 2.0  # seconds the terminal's Dordle suggestion may search exactly before the beam
+DORDLE_EXACT_SECONDS = 60.0  # the server's exact Dordle search (checked between cutoff steps)
+DORDLE_MAX_GAMES = 40_000  # Dordle states bigger than this are not searched at a prompt
+DORDLE_CACHE_MB = 128
 
 
 def answer_table(tree: Node, game: Game, candidates: np.ndarray,
@@ -81,13 +96,53 @@ def search_next(game: Game, candidates: np.ndarray, guesses_left: int, state: Ha
                  time.perf_counter() - start)
 
 
+def search_dordle(game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
+                  guesses_left: int, budget: float, why: str = "") -> Found | None:
+    """The Dordle engine's best next guess for two boards (None: solved): exact when its search
+    finishes within `budget` seconds (0: the beam's at once), else a beam's (upper bound, with
+    `why` or the budget as the reason). None when the state is too big to search at a prompt."""
+    start = time.perf_counter()
+    best = dordle_next_guess(game, board1, board2, guesses_left, budget, DORDLE_MAX_GAMES,
+                             DORDLE_CACHE_MB)
+    seconds = time.perf_counter() - start
+    if best is None:
+        return None
+    if best.word is None:  # no tree within the guesses left: proven, or a beam found none
+        return Found(None, None, best.proven, 0 if best.proven else 1, None, seconds, why,
+                     best.games)
+    if best.proven:
+        return Found(best.word, best.total, True, 0, None, seconds, "", best.games)
+    why = why or (f"the exact search took longer than {budget:g} s" if budget > 0 else "")
+    return Found(best.word, best.total, False, 1, None, seconds, why, best.games)
+
+
 class DirectSearch:
-    """The exact search in the calling thread, as long as it takes (the terminal assistant)."""
+    """The exact search in the calling thread, as long as it takes (the terminal assistant); for
+    two boards, the Dordle engine's exact search for DORDLE_BUDGET seconds, then a beam's."""
 
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
              state: HardState | None, table: bool = False) -> Found:
         return search_next(game, candidates, guesses_left, state, SearchSetting(cache_mb=CACHE_MB),
                            table)
+
+    def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
+                    guesses_left: int) -> Found | None:
+        return search_dordle(game, board1, board2, guesses_left, DORDLE_BUDGET)
+
+
+def _bytes(board: np.ndarray | None) -> bytes:
+    return b"" if board is None else np.asarray(board).tobytes()
+
+
+def pair_games(board1: np.ndarray | None, board2: np.ndarray | None) -> int:
+    """How many Dordle games two boards' candidate sets stand for (boards filtered by the same
+    guesses hold the same set or disjoint ones): the size check before a search is queued."""
+    sizes = [0 if b is None else len(b) for b in (board1, board2)]
+    if 0 in sizes:
+        return max(sizes)
+    if sizes[0] == sizes[1] and np.array_equal(board1, board2):
+        return sizes[0] * (sizes[0] - 1)
+    return sizes[0] * sizes[1]
 
 
 class _Lane:
@@ -136,6 +191,7 @@ class BudgetedSearch:
         self.budget, self.beam = float(budget), int(beam)
         self._exact = _Lane("optimal-exact", workers, queue, keep)
         self._beam = _Lane("optimal-beam", 1, max(queue, 16), keep)
+        self._dordle = _Lane("optimal-dordle", 1, queue, keep)
 
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
              state: HardState | None, table: bool = False, budget: float | None = None) -> Found:
@@ -168,11 +224,41 @@ class BudgetedSearch:
         return Found(None, None, False, 0, None, time.perf_counter() - start,
                      why + "; no beam result in time either")
 
+    def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
+                    guesses_left: int, budget: float | None = None) -> Found | None:
+        """Two boards: the Dordle engine's exact result if it is (or becomes) ready within
+        `budget` seconds (at most the server's), else the best guess of its beam (waited for as
+        `find` waits), else a pending `Found`. None when the state is too big to search."""
+        budget = self.budget if budget is None else max(0.0, min(float(budget), self.budget))
+        start = time.perf_counter()
+        if pair_games(board1, board2) > DORDLE_MAX_GAMES:
+            return None
+        key = ("dordle", game.fingerprint, _bytes(board1), _bytes(board2), guesses_left)
+        exact = self._dordle.job(key, lambda: search_dordle(game, board1, board2, guesses_left,
+                                                            DORDLE_EXACT_SECONDS))
+        if exact is not None:
+            wait([exact], timeout=budget)
+            if exact.done():
+                return exact.result()
+            why = (f"the exact search took longer than the {budget:g} s budget; it goes on, ask "
+                   "again for the proof")
+        else:
+            why = "the exact search was not started: too many are running; ask again"
+        beam = self._beam.job(key, lambda: search_dordle(game, board1, board2, guesses_left, 0.0))
+        if beam is not None:
+            wait([beam], timeout=max(self.budget, BEAM_WAIT))
+            if beam.done():
+                found = beam.result()
+                return None if found is None else replace(found, why=why)
+        return Found(None, None, False, 0, None, time.perf_counter() - start,
+                     why + "; no beam result in time either")
+
     def busy(self) -> dict:
         """Unfinished jobs (running or waiting) per lane, for a status endpoint."""
-        return {"exact": self._exact.busy(), "beam": self._beam.busy()}
+        return {"exact": self._exact.busy(), "beam": self._beam.busy(),
+                "dordle": self._dordle.busy()}
 
     def close(self) -> None:
         """Stop taking work; queued jobs are dropped, running ones finish in their threads."""
-        for lane in (self._exact, self._beam):
+        for lane in (self._exact, self._beam, self._dordle):
             lane.executor.shutdown(wait=False, cancel_futures=True)

@@ -84,6 +84,8 @@ def report_lines(analysis: Analysis, show: bool = False) -> list[str]:
     else:
         for row in rows:
             lines.append(f"suggested: {row.word.upper()}" + (f" ({row.note})" if row.note else ""))
+        if analysis.verdict:
+            lines.append(analysis.verdict)
     if show:
         lines += candidate_lines(analysis)
     return lines

@@ -14,17 +14,20 @@ import time
 from contextlib import nullcontext
 from pathlib import Path
 
-from lookahead import finishing_tree, memory_estimate, ranked_guesses, solve_state
+from lookahead import (dordle_first_word_branches, finishing_tree, memory_estimate, ranked_guesses,
+                       solve_state)
 from optimal.cli.backends import parallel_backend
 from optimal.cli.certificate import CertificateFile, certificate_note
-from optimal.cli.outputs import (claimed_folder, file_set, provenance, run_dir, write_report,
-                                 write_summary, write_tree)
+from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
+                                 provenance, run_dir, write_report, write_summary, write_tree)
 from optimal.cli.run import run_cli
+from optimal.dordle import VerifiedDordleTree, verified_branches
 from optimal.errors import BadInput, DefectiveTree, NoTree
 from optimal.files import memory_bytes
 from optimal.game import Game, parse_history
 from optimal.report import report_line, summarize
 from optimal.search import render
+from optimal.search.dordle import DordleRun, dordle_game, search_dordle
 from optimal.search.exact import rank_exactly
 from optimal.search.first import FirstRun, search_first_words
 from optimal.search.front import FrontCell, differs, search_front, tie_break
@@ -45,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
 def run(request: SearchRequest) -> int:
     """Carry out a request: 0 done, 1 no tree within the limits (NoTree), 2 bad input."""
     game = request.game.build(default_lists="original")
+    if request.kind == "dordle":
+        return run_dordle(dordle_game(game, request), request)
     if request.kind == "state":
         with parallel_backend(request.setting.backend, request.scheduler):
             return run_state(game, request)
@@ -317,3 +322,54 @@ def run_state(game: Game, request: SearchRequest) -> int:
                      f"more guesses")
     print("\n".join(render.state_text(game, outcome, len(history))))
     return 0
+
+
+def run_dordle(game: Game, request: SearchRequest) -> int:
+    """Dordle (--boards 2): bounds from both sides; the best tree replayed on every game (built a
+    branch at a time, each branch written once its games have passed, and the files moved into
+    the results folder as a set only once every game has passed)."""
+    start = time.perf_counter()
+    out_dir = run_dir(request.out, game, "-boards2")
+    with claimed_folder(out_dir) if request.write else nullcontext():
+        run = search_dordle(game, request, out_dir)
+        if not request.write:
+            tree = dordle_tree(game, request, run, None, start)
+            print(render.dordle_text(run, tree))
+            return 0
+        with file_set(out_dir) as staging:
+            path = dordle_tree_path(staging, run.best.word, run.games)
+            tree = dordle_tree(game, request, run, path, start)
+            print(render.dordle_text(run, tree))
+            prov = provenance(run.seconds, request.argv)
+            summary = render.dordle_summary(run, tree)
+            summary["provenance"] = prov
+            write_summary(staging, summary)
+            write_report(staging, render.dordle_markdown(run, tree), prov)
+        print(f"\nwrote {out_dir / path.name}, {out_dir / 'summary.json'}, {out_dir / 'REPORT.md'}")
+    return 0
+
+
+def dordle_tree(game: Game, request: SearchRequest, run: DordleRun, path: Path | None,
+                start: float) -> VerifiedDordleTree:
+    """The best first word's tree, each branch replayed on its games (and written to `path`, when
+    given, once they pass); its total must be the one the search reported."""
+    best = run.best
+    label = ("proven optimal" if run.proven else "optimal for this first word" if best.exact
+             else f"upper bound (beam {best.beam})")
+
+    def check_total(tree: VerifiedDordleTree) -> None:
+        if tree.total != best.total:
+            raise DefectiveTree(f"{best.word.upper()}: the search reports {best.total} but its "
+                                f"tree replays to {tree.total}")
+
+    def document(tree: VerifiedDordleTree) -> tuple[dict, dict]:
+        check_total(tree)
+        run.seconds = time.perf_counter() - start
+        return (dordle_tree_stats(tree, run.proven, run.lower, label),
+                provenance(run.seconds, request.argv))
+
+    branches = dordle_first_word_branches(game, best.word, best.beam, request.setting.cache_mb)
+    tree = verified_branches(best.word, branches, game, path, document)
+    check_total(tree)
+    run.seconds = time.perf_counter() - start
+    return tree

@@ -20,6 +20,8 @@ from optimal.errors import BadInput
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
 DEFAULT_FRONT_TOP = 100  # per guess limit of --front: a few minutes per limit on 2 cores
 FRONT_LIMITS = {"normal": (4, 5, 6), "hard": (4, 5, 6, 7)}  # hard-mode trees run longer
+DORDLE_TOP = 5  # Dordle: first words whose trees give the upper bound, unless --first or --top
+DORDLE_BUDGET = 60.0  # Dordle: seconds spent raising the proven lower bound, unless --budget
 
 DESCRIPTION = """Optimal (or beam) decision trees, with proof: `python -m optimal.search`.
 
@@ -49,6 +51,8 @@ EXAMPLES = """examples:
   python -m optimal.search --front 5,6 --hard --top 20   # hard mode, limits 5 and 6
   python -m optimal.search --first salet --tie-break worst   # shortest longest game at 7920
   python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 6,7 --top 3 --beam 10
+  python -m optimal.search --boards 2 --sample 100 --seed 1      # Dordle, proven optimum (100 answers)
+  python -m optimal.search --boards 2 --beam 1 --top 1 --budget 600   # Dordle bounds, all answers
   python -m optimal.search --weights freq --top 20       # least expected guesses, likely words weigh more
   python -m optimal.search --weights my-priors.txt --first salet   # lines 'word weight'
 """
@@ -73,6 +77,9 @@ class SearchRequest:
     budget: float = 60.0
     front: tuple[int, ...] = ()  # --front: the guess limits of the front (empty: no front)
     tie_break: str = "none"  # "worst": among trees of least total, the shortest longest game
+    boards: int = 1
+    sample: int | None = None
+    seed: int = 1
     out: str = "results"
     write: bool = True
     quiet: bool = False
@@ -82,8 +89,10 @@ class SearchRequest:
 
     @property
     def kind(self) -> str:
-        """'state' (--from), 'worst' (--objective worst), 'exact' (--rank exact), 'front'
-        (--front) or 'first' (first-guess search)."""
+        """'dordle' (--boards 2), 'state' (--from), 'worst' (--objective worst), 'exact' (--rank
+        exact), 'front' (--front) or 'first' (first-guess search)."""
+        if self.boards == 2:
+            return "dordle"
         if self.history is not None:
             return "state"
         if self.front:
@@ -102,8 +111,24 @@ class SearchRequest:
 
 def build_parser() -> Parser:
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
-    add_game_arguments(parser)
+    add_game_arguments(parser, default_depth=None)
     add_weights_argument(parser)
+    for action in parser._actions:
+        if action.dest == "max_depth":
+            action.help = "most guesses allowed (default 6; with --boards 2, 7 as in Dordle)"
+    dordle = parser.add_argument_group("Dordle (two boards)")
+    dordle.add_argument("--boards", type=int, choices=[1, 2], default=1,
+                        help="2: Dordle, every guess played on two boards, the game won when both "
+                             "answers are found; the total is over the ordered pairs of different "
+                             "answers. Upper bound: the trees of --first words or the --top N "
+                             f"(default {DORDLE_TOP}), exact or --beam; proven lower bound: raised "
+                             "over every first word for --budget seconds (default "
+                             f"{DORDLE_BUDGET:g}), resumable; proven optimal when they meet")
+    dordle.add_argument("--sample", type=positive_int, metavar="N",
+                        help="with --boards 2: play on N answers drawn from the answer list "
+                             "(seeded by --seed), with every allowed guess")
+    dordle.add_argument("--seed", type=non_negative_int, default=1, metavar="S",
+                        help="the seed of --sample (default 1)")
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
     pick.add_argument("--first", type=word_list, metavar="WORD[,WORD...]",
@@ -132,10 +157,12 @@ def build_parser() -> Parser:
                              "exact: the exact optimum of every word evaluated, each within "
                              "--budget seconds (else its proven lower bound and a beam's upper "
                              "bound); resumable with --all")
-    search.add_argument("--budget", type=seconds, default=60.0, metavar="SECONDS",
+    search.add_argument("--budget", type=seconds_or_none, default=None, metavar="SECONDS",
                         help="with --rank exact: time per word before it is left at its bounds "
                              "(default 60; a rerun with a larger budget takes those words up "
-                             "again); with --front --beam --prove: the exact search's time")
+                             "again); with --front --beam --prove: the exact search's time; "
+                             "with --boards 2: time spent raising the proven lower bound "
+                             f"(default {DORDLE_BUDGET:g}; 0: none)")
     search.add_argument("--front", nargs="?", const="", default=None, metavar="D[,D...]",
                         help="the guess-limit front: for each limit D (default 4,5,6, and 7 in "
                              "hard mode) the least total over the chosen first words (--top, "
@@ -176,13 +203,24 @@ def build_parser() -> Parser:
     out.add_argument("--no-write", action="store_true", help="print only; write no files")
     out.add_argument("--quiet", action="store_true", help="no progress bars, no memory estimate")
     out.add_argument("--restart", action="store_true",
-                     help="with --all: set the checkpoint in --out aside (renamed, never deleted) "
+                     help="with --all, --rank exact or --boards 2: set the checkpoint in --out aside (renamed, never deleted) "
                           "and start afresh")
     out.add_argument("--certificate", metavar="FILE",
                      help="also write a proof certificate of every lower bound the search proves "
                           "(check it with python -m optimal.check FILE [TREE]); exact search only; "
                           "an --all run then starts afresh instead of from its checkpoint")
     return parser
+
+
+def seconds_or_none(text: str) -> float:
+    """argparse type for --budget: a positive time in seconds, or 0 (Dordle: no lower-bound
+    search; refused for --rank exact in request_from_args)."""
+    try:
+        if float(text.strip()) == 0:
+            return 0.0
+    except ValueError:
+        pass
+    return seconds(text)
 
 
 def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> SearchRequest:
@@ -213,8 +251,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
             raise BadInput("--objective worst is always exact: drop --beam")
         if args.max_depth is not None and args.max_depth < 2:
             raise BadInput("--max-depth must be at least 2 for --objective worst")
-    if args.restart and not (args.all or args.rank == "exact"):
-        raise BadInput("--restart goes with --all or --rank exact (the runs that keep a checkpoint)")
+    if args.restart and not (args.all or args.rank == "exact" or args.boards == 2):
+        raise BadInput("--restart goes with --all, --rank exact or --boards 2 (the runs that keep "
+                       "a checkpoint)")
     if args.restart and args.no_write:
         raise BadInput("--restart goes with a results folder: drop --no-write")
     if args.scheduler is not None and args.backend != "dask":
@@ -223,11 +262,21 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
         if args.scheduler is None:
             raise BadInput("--backend dask needs --scheduler ADDRESS (a running Dask scheduler)")
         check_scheduler(args.scheduler)
+    check_dordle(args)
+    budget = args.budget if args.budget is not None else (
+        DORDLE_BUDGET if args.boards == 2 else 60.0)
+    if args.boards != 2 and budget == 0:
+        raise BadInput("--budget must be a positive number of seconds (0 only with --boards 2)")
+    if args.max_depth is None:
+        args.max_depth = 7 if args.boards == 2 else 6
     front = front_limits(args)
+    if front and args.boards == 2:
+        raise BadInput("--front goes with one board: leave out --boards 2")
     if args.tie_break == "worst" and (args.beam or args.objective != "total" or args.rank == "exact"
-                                      or args.history is not None):
+                                      or args.history is not None or args.boards == 2):
         raise BadInput("--tie-break worst breaks ties among the exact search's trees of least "
-                       "total: not with --beam, --objective worst, --rank exact or --from")
+                       "total: not with --beam, --objective worst, --rank exact, --from or "
+                       "--boards 2")
     if front and args.restart:
         raise BadInput("--restart goes with --all or --rank exact (the runs that keep a checkpoint), "
                        "not --front")
@@ -243,9 +292,9 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     setting = SearchSetting(args.beam, args.cache_mb, jobs, args.backend)
     return SearchRequest(game, setting, first, top, args.all, args.history,
                          args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
-                         args.budget, front, args.tie_break, args.out, not args.no_write,
-                         args.quiet, args.restart, tuple(argv) if argv is not None else None,
-                         args.certificate)
+                         budget, front, args.tie_break, args.boards, args.sample, args.seed,
+                         args.out, not args.no_write, args.quiet, args.restart,
+                         tuple(argv) if argv is not None else None, args.certificate)
 
 
 def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
@@ -265,3 +314,22 @@ def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
     if limits[-1] > 32:
         raise BadInput(f"--front {args.front!r}: guess limits above 32 are not supported")
     return tuple(limits)
+
+
+def check_dordle(args: argparse.Namespace) -> None:
+    """Options that do not go with --boards 2, and --sample without it."""
+    if args.boards != 2:
+        if args.sample is not None:
+            raise BadInput("--sample goes with --boards 2")
+        return
+    clashes = [flag for flag, used in (("--hard", args.hard), ("--game jotto", args.game != "wordle"),
+                                       ("--from", args.history is not None), ("--all", args.all),
+                                       ("--objective worst", args.objective != "total"),
+                                       ("--rank exact", args.rank != "bound"),
+                                       ("--prove", args.prove),
+                                       ("--backend dask", args.backend == "dask"),
+                                       ("--weights", args.weights is not None),
+                                       ("--certificate", args.certificate is not None)) if used]
+    if clashes:
+        raise BadInput(f"--boards 2 does not go with {', '.join(clashes)} (the lower bound covers "
+                       "every first word; raise --budget to prove more)")

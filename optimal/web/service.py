@@ -35,13 +35,17 @@ class _RequestSearch:
     def find(self, game, candidates, guesses_left, state, table=False) -> Found:
         return self.search.find(game, candidates, guesses_left, state, table, self.budget)
 
+    def find_dordle(self, game, board1, board2, guesses_left) -> Found | None:
+        return self.search.find_dordle(game, board1, board2, guesses_left, self.budget)
+
 
 def found_json(found: Found | None) -> dict | None:
     if found is None:
         return None
     table = None if found.table is None else [{"answer": w, "guesses": n} for w, n in found.table]
     return {"word": found.word, "total": found.total, "proven": found.proven, "beam": found.beam,
-            "why": found.why, "seconds": round(found.seconds, 4), "table": table}
+            "why": found.why, "seconds": round(found.seconds, 4), "table": table,
+            "games": found.games}
 
 
 def canonical_history(assistant: Assistant, analysis: Analysis) -> str:

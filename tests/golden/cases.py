@@ -58,6 +58,14 @@ CASES: list[dict] = [
          args=SMALL + ["--top", "8", "--beam", "5", "--prove", "--jobs", "1", "--out", "{OUT}"]),
     dict(name="search-all", module="optimal.search",
          args=["--answers", A39, "--all", "--jobs", "1", "--quiet", "--out", "{OUT}"]),
+    # ---- optimal.search: Dordle (two boards)
+    dict(name="search-dordle", module="optimal.search",
+         args=["--answers", TINY, "--boards", "2", "--quiet", "--out", "{OUT}"]),
+    dict(name="search-dordle-beam-no-budget", module="optimal.search",
+         args=SMALL + ["--boards", "2", "--beam", "1", "--top", "2", "--budget", "0", "--quiet",
+                       "--no-write"]),
+    dict(name="search-dordle-error-hard", module="optimal.search",
+         args=["--answers", A39, "--boards", "2", "--hard", "--no-write"]),
     # ---- optimal.search: mid-game states
     dict(name="search-from", module="optimal.search",
          args=SMALL + ["--from", "salet.BBYBB", "--jobs", "1"]),

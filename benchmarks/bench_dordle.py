@@ -1,0 +1,66 @@
+"""Dordle against Wordle on the same answers: how much harder the exact search over pairs is.
+
+    python benchmarks/bench_dordle.py [--sizes 50,100,150,200] [--seed 1] [--beam 1]
+
+For each size, a seeded sample of the original answers (`optimal.words.sample_words`, as
+`--sample N --seed S` draws it) with all 12,972 allowed guesses and 7 guesses, each in a fresh
+solver (the kernels compiled beforehand):
+
+- the baseline: the Wordle optimum over every first word on those answers (one board);
+- the Dordle optimum over every first word (exact, both boards), and its ratio to the baseline;
+- a Dordle beam (--beam guesses per node), its ratio to the exact search, and how far its total
+  is above the optimum.
+
+CPU seconds (this process), since the machine may be shared; wall seconds beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from lookahead import DordleSolver
+from lookahead.solver import Solver
+from optimal.game import Game
+from optimal.words import load_words, sample_words
+
+
+def measure(fn) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, result) of one call."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = fn()
+    return time.process_time() - cpu, time.perf_counter() - wall, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="50,100,150,200")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--beam", type=int, default=1)
+    args = parser.parse_args()
+    answers, guesses = load_words("answers-2315"), load_words("guesses-12972")
+    warm = Game(sample_words(answers, 20, 99), guesses, max_guesses=7)
+    everything = warm.all_candidates()
+    DordleSolver(warm, cache_mb=64).solve(everything, everything, 7)  # compile or load kernels
+    Solver(warm, cache_mb=64).solve(everything, 7)
+    print(f"{'answers':>7} {'games':>8} | {'Wordle cpu s':>12} {'Dordle cpu s':>12} {'ratio':>7} "
+          f"{'wall s':>7} | {'beam cpu s':>10} {'beam/exact':>10} {'beam above':>10} | optimum")
+    for size in (int(s) for s in args.sizes.split(",")):
+        game = Game(sample_words(answers, size, args.seed), guesses, max_guesses=7)
+        game.matrix  # built outside the timings
+        S = game.all_candidates()
+        wordle_cpu, _, _ = measure(lambda: Solver(game, cache_mb=1024).solve(S, 7))
+        dordle_cpu, dordle_wall, optimum = measure(
+            lambda: DordleSolver(game, cache_mb=2048).solve(S, S, 7))
+        beam_cpu, _, beam_total = measure(
+            lambda: DordleSolver(game, beam=args.beam, cache_mb=1024).solve(S, S, 7))
+        games = size * (size - 1)
+        print(f"{size:>7} {games:>8,} | {wordle_cpu:12.2f} {dordle_cpu:12.2f} "
+              f"{dordle_cpu / max(wordle_cpu, 1e-9):7.0f} {dordle_wall:7.1f} | {beam_cpu:10.2f} "
+              f"{beam_cpu / max(dordle_cpu, 1e-9):10.3f} {100 * (beam_total / optimum - 1):9.2f}% | "
+              f"{optimum:,} (mean {optimum / games:.4f})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

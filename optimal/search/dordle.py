@@ -1,0 +1,183 @@
+"""`python -m optimal.search --boards 2`: Dordle, bounded from both sides and proven where it can be.
+
+The upper bound is the total of a real tree: the exact optimum of each chosen first word (cut off
+at the best so far) or a beam's tree. The lower bound covers every useful first word: it starts at
+the least split bound and is raised for --budget seconds by exact searches of the whole game cut
+off a little above it (`lookahead.dordle_raise_bound`); a search that finishes below its cutoff
+has found the optimum. When the bound reaches the best total, that total is the proven optimum.
+This module chooses the words, keeps the bound in a checkpoint (a rerun goes on raising it), shows
+progress; the command builds the best tree and verifies it before anything is shown or written.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_raise_bound,
+                       dordle_ranked_guesses, dordle_word_values)
+from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
+                                    restart_from_scratch, seconds_ok)
+from optimal.cli.progress import WordProgress
+from optimal.dordle import game_count
+from optimal.errors import NoTree
+from optimal.game import Game
+from optimal.search.request import DORDLE_TOP, SearchRequest
+from optimal.words import sample_words
+
+CHECKPOINT = "checkpoint-dordle.json"
+OBJECTIVE = "dordle-total"  # the checkpoint's question: two boards, least total guesses
+
+
+def dordle_game(game: Game, request: SearchRequest) -> Game:
+    """The game the request plays: with --sample, a seeded subset of the answers (every guess
+    kept)."""
+    if request.sample is None:
+        return game
+    sampled = sample_words(game.answers, request.sample, request.seed)
+    index = np.array([game.answer_index[w] for w in sampled.words], dtype=np.int64)
+    return game.restricted_to(index, sampled.name)
+
+
+@dataclass
+class DordleRun:
+    """What a Dordle run found: the values of the chosen first words (the upper-bound phase), the
+    proven lower bound over every first word, and the best tree's first word and total (the
+    command builds that tree, a branch at a time, and verifies it)."""
+
+    game: Game
+    values: list[DordleWordValue]
+    bound: DordleBound
+    split_bound: int  # the least split bound of any useful first word: where the bound started
+    useful: int  # how many first words are useful (split a board or win one)
+    best: DordleIncumbent
+    how: str
+    beam: int
+    seconds_bound: float  # spent raising the bound in this run
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return game_count(len(self.game.answers))
+
+    @property
+    def lower(self) -> int:
+        """The proven lower bound on the optimum over every first word."""
+        return min(self.bound.lower, self.best.total)
+
+    @property
+    def proven(self) -> bool:
+        return self.bound.lower >= self.best.total
+
+
+def choose_words(game: Game, request: SearchRequest,
+                 ranked: list[tuple[int, int]]) -> tuple[list[int], str]:
+    if request.first:
+        return [game.guess_id(w) for w in request.first], "given"
+    top = request.top or DORDLE_TOP
+    return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
+
+
+def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRun:
+    """Run the Dordle search the request asks for (see module)."""
+    start = time.perf_counter()
+    cache_mb, beam = request.setting.cache_mb, request.setting.beam
+    ranked = dordle_ranked_guesses(game, cache_mb)
+    if not ranked:
+        raise NoTree(f"no first word can finish a Dordle game within {game.max_guesses} guesses")
+    words, how = choose_words(game, request, ranked)
+    progress = WordProgress(len(words), 0, request.quiet, None)
+
+    def shown(value: DordleWordValue) -> None:
+        text = ("none" if not value.feasible else f"<= {value.total}" if beam
+                else f"{value.total}" if value.exact else f">= {value.total}")
+        progress.step(f"{value.word.upper()} {text}")
+
+    try:
+        values = dordle_word_values(game, words, beam, cache_mb, on_result=shown)
+    finally:
+        progress.close()
+    split_bound = min(b for _, b in ranked)
+    if request.write and request.restart:
+        restart_from_scratch(out_dir / CHECKPOINT)
+    bound = (load_bound(out_dir, game, split_bound) if request.write else None) or DordleBound(split_bound)
+    best = best_of(values, bound)
+    seconds_bound = 0.0
+    if request.budget > 0 and not bound.exact:
+        seconds_bound = raise_bound(game, request, out_dir, bound, best)
+        best = best_of(values, bound)
+    if best is None:
+        raise NoTree(f"no Dordle tree finds both answers within {game.max_guesses} guesses"
+                     + (" (proven)" if bound.lower >= INF else
+                        f" among the first words evaluated ({how}); lower bound {bound.lower}"))
+    return DordleRun(game, values, bound, split_bound, len(ranked), best, how, beam, seconds_bound,
+                     time.perf_counter() - start)
+
+
+def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: DordleBound,
+                best: DordleIncumbent | None) -> float:
+    """Raise the lower bound for --budget seconds (never past the best total), with a progress
+    line and the checkpoint saved after each step; the seconds it took."""
+    bar = tqdm(desc="raising the lower bound", unit="step", disable=True if request.quiet else None,
+               mininterval=0.5, dynamic_ncols=True)
+    began = time.perf_counter()
+
+    def step(now: DordleBound) -> None:
+        bar.update(1)
+        bar.set_postfix_str(f"optimum {now.lower}" if now.exact else f">= {now.lower}")
+        if request.write:
+            save_bound(out_dir, game, now)
+
+    try:
+        dordle_raise_bound(game, bound, best.total if best else INF, request.budget,
+                           request.setting.cache_mb, step)
+    finally:
+        bar.close()
+    return time.perf_counter() - began
+
+
+def best_of(values: list[DordleWordValue], bound: DordleBound) -> DordleIncumbent | None:
+    """The least total of a real tree: among the evaluated words (exact values, or a beam's), and
+    the optimum itself once the bound is exact."""
+    trees = [DordleIncumbent(v.word, v.total, v.beam) for v in values
+             if v.feasible and (v.exact or v.beam)]
+    if bound.exact:
+        trees.append(DordleIncumbent(bound.word, bound.lower, 0))
+    return min(trees, key=lambda t: (t.total, not t.exact), default=None)
+
+
+def check_entry(game: Game, split_bound: int):
+    """The checkpoint's one entry, "bound", checked before it is believed: whole numbers where
+    they must be, a bound no lower than where the search starts (the least split bound), a word
+    among the guesses; the digest guards against the rest."""
+    def check(key: str, entry: object) -> None:
+        if key != "bound" or not isinstance(entry, dict):
+            raise ValueError("expected a single 'bound' object")
+        lower, step, word = entry.get("lower"), entry.get("step"), entry.get("word")
+        if not integer(lower) or not split_bound <= lower <= INF:
+            raise ValueError(f"the lower bound must be a whole number from {split_bound} up")
+        if not integer(step) or step < 1:
+            raise ValueError("the step must be a whole number, at least 1")
+        if word is not None and (not isinstance(word, str) or word not in game.guess_index):
+            raise ValueError("the optimal first word must be an allowed guess")
+        if not seconds_ok(entry.get("seconds")) or not integer(entry.get("steps")) or entry["steps"] < 0:
+            raise ValueError("seconds and steps must be numbers, at least 0")
+    return check
+
+
+def load_bound(out_dir: Path, game: Game, split_bound: int) -> DordleBound | None:
+    data = load_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0),
+                           check_entry(game, split_bound))
+    if "bound" not in data:
+        return None
+    b = data["bound"]
+    return DordleBound(b["lower"], b["step"], b["word"], float(b["seconds"]), b["steps"])
+
+
+def save_bound(out_dir: Path, game: Game, bound: DordleBound) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    save_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0), {"bound": bound.as_dict()})

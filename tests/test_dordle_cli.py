@@ -1,0 +1,91 @@
+"""`python -m optimal.search --boards 2`: Dordle results that are proven and verified, bounds that
+resume from a checkpoint, one-line errors, and kernels that load from numba's disk cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lookahead import DordleSolver
+from optimal.dordle import read_json, verified
+from optimal.game import Game
+from optimal.search.command import main
+
+LIST = "tests/golden/lists/answers39.txt"  # 39 answers, the same words as guesses
+RUN = "answers39-normal-d7-boards2"
+
+
+def run(argv: list[str], capsys) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_small_dordle_is_proven_and_its_tree_verified(tmp_path, capsys):
+    code, out, _ = run(["--boards", "2", "--answers", LIST, "--budget", "60", "--out", str(tmp_path),
+                        "--quiet"], capsys)
+    assert code == 0, out
+    folder = tmp_path / f"answers39-{RUN}"
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["proven"] and summary["games"] == 39 * 38
+    game = Game.from_lists(None, LIST, max_guesses=7)
+    everything = game.all_candidates()
+    assert summary["best"]["total"] == DordleSolver(game).solve(everything, everything, 7)
+    tree, meta = read_json(folder / f"{summary['best']['word']}.dordle.json")
+    assert verified(tree, game).total == summary["best"]["total"] == meta["stats"]["total"]
+    assert meta["stats"]["proven_optimal"] and "proven optimal" in out
+    assert "proven optimal" in (folder / "REPORT.md").read_text()
+
+
+def test_bounds_resume_from_the_checkpoint(tmp_path, capsys):
+    """With no time for the lower bound, the result is a gap; a rerun with time closes it from
+    where the checkpoint left it."""
+    args = ["--boards", "2", "--answers", LIST, "--beam", "1", "--top", "1", "--out", str(tmp_path),
+            "--quiet"]
+    code, out, _ = run(args + ["--budget", "0"], capsys)
+    first = json.loads((tmp_path / f"answers39-{RUN}" / "summary.json").read_text())
+    assert code == 0 and not first["proven"] and first["gap"] > 0 and "gap" in out
+    assert first["lower_bound"] == first["split_bound"]
+    code, out, _ = run(args + ["--budget", "60"], capsys)
+    second = json.loads((tmp_path / f"answers39-{RUN}" / "summary.json").read_text())
+    assert code == 0 and second["proven"]
+    assert second["best"]["total"] <= first["best"]["total"]
+    assert second["lower_bound"] >= first["lower_bound"]
+    checkpoint = json.loads((tmp_path / f"answers39-{RUN}" / "checkpoint-dordle.json").read_text())
+    assert checkpoint["results"]["bound"]["lower"] >= second["best"]["total"] or \
+        checkpoint["results"]["bound"]["word"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--boards", "2", "--hard"], "--boards 2 does not go with --hard"),
+    (["--boards", "2", "--from", "salet.BBYBB"], "does not go with --from"),
+    (["--sample", "5"], "--sample goes with --boards 2"),
+    (["--boards", "2", "--answers", LIST, "--sample", "40"], "cannot sample 40 words"),
+    (["--boards", "2", "--budget", "-1"], "--budget: must be"),
+    (["--budget", "0"], "0 only with --boards 2"),
+])
+def test_bad_dordle_options_are_one_line(argv, message, tmp_path, capsys):
+    code, _, err = run(argv + ["--out", str(tmp_path)], capsys)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert not any(tmp_path.iterdir())
+
+
+def test_only_one_or_two_boards(capsys):
+    assert main(["--boards", "3"]) == 2 and "invalid choice" in capsys.readouterr().err
+
+
+def test_the_dordle_kernels_load_from_the_disk_cache(tmp_path):
+    """The pair kernel is self-recursive and cached on disk: two runs in a row (the second loads
+    the compiled code) must both succeed and agree (numba issue #6061 crashes such a load when the
+    recursion was compiled for two signatures)."""
+    command = [sys.executable, "-m", "optimal.search", "--boards", "2", "--answers", LIST,
+               "--no-write", "--quiet", "--top", "2"]
+    runs = [subprocess.run(command, capture_output=True, text=True, env=dict(os.environ),
+                           cwd=Path(__file__).resolve().parent.parent) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr[-400:]
+    assert runs[0].stdout.splitlines()[3] == runs[1].stdout.splitlines()[3]
