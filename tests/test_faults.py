@@ -581,3 +581,29 @@ def test_a_damaged_rank_exact_checkpoint_is_refused(damage, exact_run, tmp_path,
     assert code == 2 and out == "", err
     lines = err.splitlines()
     assert len(lines) == 1 and str(checkpoint) in lines[0] and fragment in lines[0], err
+
+
+def test_a_ctrl_c_inside_a_c_callback_is_not_lost_nor_printed_as_a_traceback():
+    """While numba compiles, a Ctrl-C can land inside llvmlite's ctypes callback, where Python can
+    only print "Exception ignored ... Traceback" and drop it. The command must still end with its
+    one line and exit 130."""
+    script = textwrap.dedent("""
+        import ctypes, sys, time
+        from optimal.cli.run import run_cli
+
+        def callback():
+            raise KeyboardInterrupt  # as if Ctrl-C arrived inside the C call
+
+        def body():
+            ctypes.CFUNCTYPE(None)(callback)()
+            deadline = time.time() + 20
+            while time.time() < deadline:
+                pass
+            return 0
+
+        sys.exit(run_cli(body, "demo"))
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=ROOT, timeout=60)
+    assert result.returncode == 130
+    assert result.stderr.splitlines() == ["demo: interrupted; files already written are complete"]

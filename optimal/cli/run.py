@@ -6,7 +6,11 @@ hold for every command, so the mapping from library errors to exit codes is writ
 
 from __future__ import annotations
 
+import _thread
+import os
+import signal
 import sys
+import time
 import warnings
 from collections.abc import Callable
 
@@ -17,9 +21,28 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
     sys.stderr.write(f"warning: {message}\n")
 
 
+def _interrupt_again(unraisable) -> None:
+    """A Ctrl-C that lands inside a C callback (llvmlite's object-cache hook while numba compiles)
+    cannot propagate there: Python would print it as "Exception ignored ... Traceback" and drop it.
+    Instead it is raised again as a signal, so it surfaces at the next Python line like any other
+    Ctrl-C (and the command ends with its one line and exit 130). It is sent a moment later from
+    another thread: raised here, inside the hook, it would be dropped again. Anything else goes to
+    the default hook."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        _thread.start_new_thread(_interrupt_soon, ())
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _interrupt_soon() -> None:
+    time.sleep(0.05)
+    os.kill(os.getpid(), signal.SIGINT)
+
+
 def run_cli(body: Callable[[], int], prog: str) -> int:
     """Run a command body, turning library errors into one stderr line and their exit code."""
     warnings.showwarning = _one_line_warning
+    sys.unraisablehook = _interrupt_again
     try:
         return body()
     except OptimalError as error:
