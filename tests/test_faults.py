@@ -588,8 +588,11 @@ def test_a_ctrl_c_inside_a_c_callback_is_not_lost_nor_printed_as_a_traceback():
     only print "Exception ignored ... Traceback" and drop it. The command must still end with its
     one line and exit 130."""
     script = textwrap.dedent("""
-        import ctypes, sys, time
+        import ctypes, signal, sys, time
         from optimal.cli.run import run_cli
+
+        # a shell's background job starts with Ctrl-C ignored; a user's terminal does not
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
         def callback():
             raise KeyboardInterrupt  # as if Ctrl-C arrived inside the C call
