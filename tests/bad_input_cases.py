@@ -111,6 +111,8 @@ CASES = [
     case("search-from-2mb", "search", S.split() + ["--from", "{LONG}.BBBBB"], 2, "characters"),
     case("search-certificate-weights", "search", S + "--first trace --weights freq --certificate {OUT}/c.gz",
          2, "unweighted"),
+    case("search-unknown-first-full-lists", "search", "--first zzzzz --no-write --quiet", 2,
+         "not in the guess list"),
     case("search-max-depth-1", "search", S + "--first trace --max-depth 1", 1, "1 guess"),
     case("search-top-depth-2", "search", S + "--top 5 --max-depth 2", 1, "no first guess can"),
     case("search-worst-all-depth-2", "search", S + "--objective worst --all --max-depth 2", 1,

@@ -56,6 +56,8 @@ def run(request: SearchRequest) -> int:
     if game.max_guesses == 1 and len(game.answers) > 1:
         raise NoTree(f"no tree exists: with 1 guess only one of the {len(game.answers):,} answers "
                      "can be found (raise --max-depth)")
+    for word in request.first:  # an unknown word is bad input, refused before anything is said
+        game.guess_id(word)
     check_memory(game, request)
     beam = request.setting.beam
     suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
