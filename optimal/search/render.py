@@ -69,17 +69,8 @@ def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
         claim = (f"**{best.word.upper()}: total <= {value}** (mean {value / len(game.answers):.4f}, "
                  f"worst {worst}): an upper bound from a beam of {beam} guesses per node; "
                  f"proven lower bound beside it: {outcome.split_bounds.get(best.word)}.")
-    if outcome.proof is not None:
-        claim += f" (Beam value {best.value}; exact search proves {outcome.proof.value}.)"
-    if outcome.setting.exact and len(outcome.results) > 1:
-        ties = [w.upper() for w in outcome.ties()]
-        if ties:
-            claim += (f" Tied by {', '.join(ties)} (proven); every other of the "
-                      f"{len(outcome.results)} evaluated words is proven to need more.")
-        elif outcome.uniquely_best():
-            claim += (f" The best of the {len(outcome.results)} evaluated words, uniquely: every "
-                      f"other is proven to need at least {value + 1}.")
-    return claim
+    return claim + _against_the_others(outcome, f"{best.value}", f"{outcome.proof.value}"
+                                       if outcome.proof is not None else "", f"at least {value + 1}")
 
 
 def _weighted_claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
@@ -99,17 +90,25 @@ def _weighted_claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
         claim = (f"{head} ({plain}): an upper bound from a beam of {outcome.setting.beam} guesses "
                  f"per node; proven lower bound beside it: {lower:,} "
                  f"({_per_answer(game, lower):.6f}).")
-    if outcome.proof is not None:
-        claim += f" (Beam value {best.value:,}; exact search proves {outcome.proof.value:,}.)"
+    return claim + _against_the_others(outcome, f"{best.value:,}", f"{outcome.proof.value:,}"
+                                       if outcome.proof is not None else "",
+                                       f"a weighted total of at least {value + 1:,}")
+
+
+def _against_the_others(outcome: FirstGuessOutcome, beam_value: str, proof_value: str,
+                        need: str) -> str:
+    """The headline's second half, the same for plain and weighted totals: a beam value's proof,
+    and how the best word stands against the other evaluated words."""
+    text = f" (Beam value {beam_value}; exact search proves {proof_value}.)" if proof_value else ""
     if outcome.setting.exact and len(outcome.results) > 1:
         ties = [w.upper() for w in outcome.ties()]
         if ties:
-            claim += (f" Tied by {', '.join(ties)} (proven); every other of the "
-                      f"{len(outcome.results)} evaluated words is proven to need more.")
+            text += (f" Tied by {', '.join(ties)} (proven); every other of the "
+                     f"{len(outcome.results)} evaluated words is proven to need more.")
         elif outcome.uniquely_best():
-            claim += (f" The best of the {len(outcome.results)} evaluated words, uniquely: every "
-                      f"other is proven to need a weighted total of at least {value + 1:,}.")
-    return claim
+            text += (f" The best of the {len(outcome.results)} evaluated words, uniquely: every "
+                     f"other is proven to need {need}.")
+    return text
 
 
 def _rows(outcome: FirstGuessOutcome) -> list[dict]:
