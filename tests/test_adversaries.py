@@ -215,6 +215,7 @@ def absurdle_steps(line: str) -> list[tuple[str, str, int]]:
     return steps
 
 
+@pytest.mark.slow  # the golden test runs the Absurdle command on a small list
 def test_absurdle_cli_finds_the_shortest_win(answers30, capsys):
     path, game = answers30
     shortest = next(k for k in range(2, 5) if brute_absurdle(game, k))

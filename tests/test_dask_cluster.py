@@ -180,6 +180,7 @@ def scattered_keys(dask_scheduler) -> int:
     return sum(ts.run_spec is None for ts in dask_scheduler.tasks.values())
 
 
+@pytest.mark.slow  # starts a cluster
 def test_task_arguments_are_sent_with_the_task_not_scattered():
     numbers = np.arange(5000)  # 40 kB: joblib would scatter it to one worker
     seen, scattered = [], []

@@ -79,6 +79,7 @@ def test_only_one_or_two_boards(capsys):
     assert main(["--boards", "3"]) == 2 and "invalid choice" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # two fresh processes; a crash regression
 def test_the_dordle_kernels_load_from_the_disk_cache(tmp_path):
     """The pair kernel is self-recursive and cached on disk: two runs in a row (the second loads
     the compiled code) must both succeed and agree (numba issue #6061 crashes such a load when the

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, GuessResult, SearchSetting, ranked_guesses, search_first_guesses, split_bounds
@@ -50,6 +52,7 @@ def test_split_bounds_hold_and_the_outcome_uses_them_beside_a_beam():
     assert beam.value >= exact.value
 
 
+@pytest.mark.slow  # two fresh processes; a crash regression
 def test_absurdle_first_guess_count_runs_from_the_kernel_cache(tmp_path):
     """`absurdle --count` once crashed (segmentation fault) on every run after the first, when
     its kernels came from numba's disk cache: two runs in a row must both succeed and agree."""

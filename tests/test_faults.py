@@ -301,6 +301,7 @@ def reference(tmp_path: Path, args: list[str]) -> tuple[str, float]:
     return claim_line(result.stdout), time.perf_counter() - start
 
 
+@pytest.mark.slow  # the quick suite resumes runs in test_worst_case and test_a_resumed_run_says_so
 def test_an_all_run_killed_and_resumed_gives_the_uninterrupted_result(tmp_path):
     args = ["--answers", write_list(tmp_path / "a150.txt", 150), "--all", "--jobs", "2", "--quiet"]
     expected, seconds = reference(tmp_path, args)

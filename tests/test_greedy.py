@@ -203,6 +203,7 @@ def test_frequency_baselines_need_wordfreq_or_play_the_most_frequent_words():
     assert [list(c) for c in top10] == [plain_baseline(game, among_top_tenth, s) for s in (0, 1)]
 
 
+@pytest.mark.slow  # the golden test checks the table's output
 def test_cli_table_and_tree(capsys, tmp_path, norvig):
     assert greedy_main(["--table", "norvig"]) == 0
     out = capsys.readouterr().out

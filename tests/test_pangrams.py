@@ -215,6 +215,7 @@ def test_cli_unwritable_out_is_exit_2(tiny_file, tmp_path, capsys):
     assert err.count("\n") == 1 and "cannot write" in err
 
 
+@pytest.mark.slow  # a fresh process; the golden test runs the entry point too
 def test_module_entry_point(tiny_file, tmp_path):
     ok = subprocess.run([sys.executable, "-m", "optimal.pangrams", tiny_file, "--limit", "1"],
                         capture_output=True, text=True)

@@ -193,6 +193,7 @@ def test_a_dordle_state_too_big_to_search_gets_the_heuristic(client):
     assert data["optimal"] is None
 
 
+@pytest.mark.slow  # the quick suite keeps the one-board case
 def test_over_budget_dordle_gets_the_beams_upper_bound(original, monkeypatch):
     """Past the budget the Dordle suggestion is the beam's, marked an upper bound and not proven,
     with the reason; the exact search goes on, and asking again gets the proof."""

@@ -173,6 +173,7 @@ def query(driver) -> dict:
 # ---------------------------------------------------------------- the tests
 
 
+@pytest.mark.slow  # the quick suite keeps the tree explorer (one Chromium session)
 def test_a_whole_game_to_the_answer_by_clicking_squares(browser, server, original):
     answer = "crazy"
     open_page(browser, server + "/?mode=assist")
