@@ -22,6 +22,8 @@ file, which imports nothing of the search: its Wordle rule (`replies`), hard mod
   * with two guesses left, a set that no allowed guess splits into single answers has no tree.
 A claim cites earlier claims only, each about exactly that part, guesses left and state, and about
 every guess there; a node may also cite an earlier claim about itself.
+With --jobs N, N processes read the whole file and each checks the evidence of every N-th node;
+the verdict is "every claim holds" only when all N pass.
 
 Format: gzip of a JSON header line, then little-endian int32 words, in records:
   SECTION s            what follows belongs to section s (claims are numbered per section)
@@ -46,6 +48,7 @@ import sys
 import time
 import zlib
 from itertools import islice
+from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
@@ -129,8 +132,8 @@ def repeats_needed(n: int, d: int, value: int, green: np.ndarray) -> np.ndarray:
 class Frame:
     """An open node: its candidates, guesses left, state, and the evidence given for its guesses."""
 
-    def __init__(self, S: np.ndarray, d: int, state):
-        self.S, self.d, self.state = S, d, state
+    def __init__(self, S: np.ndarray, d: int, state, mine: bool = True):
+        self.S, self.d, self.state, self.mine = S, d, state, mine  # mine: this process checks it
         self.key = (d, state, S.tobytes())
         self.evidence: dict[int, int] = {}
         self.floors: list[tuple[int, str, frozenset]] = []  # cited claims
@@ -139,8 +142,9 @@ class Frame:
 class Checker:
     """The game (replies computed here) and the claims checked so far, per section."""
 
-    def __init__(self, hard: bool, limit: int, answers: list[str], guesses: list[str]):
-        self.hard, self.d0 = hard, limit
+    def __init__(self, hard: bool, limit: int, answers: list[str], guesses: list[str],
+                 part: tuple[int, int] = (0, 1)):
+        self.hard, self.d0, self.part = hard, limit, part
         self.G = np.array([[ord(c) - 97 for c in w] for w in guesses], dtype=np.int8)
         index = {w: i for i, w in enumerate(guesses)}
         self.guess_of = np.array([index[w] for w in answers])
@@ -326,7 +330,7 @@ def reader(stream):
 def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
     """Check every record; returns the claims the END record names."""
     stack: list[Frame] = []
-    section = 0
+    section, opened = 0, 0
     while True:
         op = take(1)[0]
         f = stack[-1] if stack else None
@@ -339,14 +343,19 @@ def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
             S = np.array(take(n), dtype=np.int32)
             if n < 1 or S.min() < 0 or S.max() >= n_answers or (np.diff(S) <= 0).any():
                 raise Rejected("a node's candidates are not sorted distinct answers")
-            stack.append(Frame(S, d, (tuple(take(checker.L)), tuple(take(26))) if checker.hard else None))
+            state = (tuple(take(checker.L)), tuple(take(26))) if checker.hard else None
+            stack.append(Frame(S, d, state, opened % checker.part[1] == checker.part[0]))
+            opened += 1
         elif op in (GUESS, GUESS_X):
             g, m = take(2)
             flat = take((2 if op == GUESS else 3) * m)
             refs = zip(flat[0::2], [section] * m, flat[1::2]) if op == GUESS else zip(*[iter(flat)] * 3)
-            checker.guess(f, g, list(refs))
+            if f.mine:
+                checker.guess(f, g, list(refs))
         elif op == SAME:
-            checker.same(f, *take(2))
+            g, h = take(2)
+            if f.mine:
+                checker.same(f, g, h)
         elif op == CITE_X:
             key, value, cover, guesses = checker.claim(*take(2))
             if key != f.key:
@@ -359,7 +368,8 @@ def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
                 listed = frozenset(take(take(1)[0])) if op != CLOSE else frozenset()
                 number = len(checker.claims.setdefault(section, []))
                 try:
-                    checker.close(f, value, COVER[op], listed)
+                    if f.mine:
+                        checker.close(f, value, COVER[op], listed)
                 except Rejected as why:
                     raise Rejected(f"claim {number} of section {section} fails: {why}") from None
                 checker.claims[section].append((f.key, value, COVER[op], listed))
@@ -373,9 +383,11 @@ def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
             raise Rejected(f"unknown record {op}: the file is damaged or reordered")
 
 
-def load(path: str, answers_file: str | None = None, guesses_file: str | None = None):
-    """Read and check a certificate: (header, checker, the claims it concludes with, answers,
-    guesses). Lists default to the bundled ones the header names; their sha256 must match."""
+def load(path: str, answers_file: str | None = None, guesses_file: str | None = None,
+         part: tuple[int, int] = (0, 1)):
+    """Read and check a certificate (the nodes of `part`: (k, n) checks every n-th from the k-th):
+    (header, checker, the claims it concludes with, answers, guesses). Lists default to the
+    bundled ones the header names; their sha256 must match."""
     try:
         stream = gzip.open(path, "rb")
         header = json.loads(stream.readline())
@@ -393,7 +405,7 @@ def load(path: str, answers_file: str | None = None, guesses_file: str | None = 
     for words, block in ((answers, header["answers"]), (guesses, header["guesses"])):
         if hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() != block.get("sha256"):
             raise Rejected(f"the word list {block.get('name')} has not the sha256 the certificate names")
-    checker = Checker(mode == "hard", limit, answers, guesses)
+    checker = Checker(mode == "hard", limit, answers, guesses, part)
     try:
         proves = check_stream(checker, *reader(stream), len(answers))
     except (IndexError, ValueError, OverflowError, MemoryError) as error:
@@ -432,9 +444,30 @@ def describe(claim: tuple, checker: Checker) -> str:
             "only": f"first guess {names}"}[cover] + f": {what}"
 
 
+def scans_of_part(args: argparse.Namespace, part: tuple[int, int]) -> int:
+    return load(args.certificate, args.answers, args.guesses, part)[1].scans
+
+
+def load_in_parts(args: argparse.Namespace):
+    """`load` with the nodes shared out over --jobs processes (this one checks part 0); the
+    others' full scans are added to this checker's count. Any part's rejection is the verdict."""
+    parts = args.jobs
+    if parts < 1:
+        raise Unreadable(f"--jobs must be at least 1, not {parts}")
+    pool = get_context("fork").Pool(parts - 1) if parts > 1 else None
+    try:
+        others = [pool.apply_async(scans_of_part, (args, (k, parts))) for k in range(1, parts)]
+        loaded = load(args.certificate, args.answers, args.guesses, (0, parts))
+        loaded[1].scans += sum(other.get() for other in others)
+        return loaded
+    finally:
+        if pool:
+            pool.terminate()
+
+
 def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
-    header, checker, proves, answers, guesses = load(args.certificate, args.answers, args.guesses)
+    header, checker, proves, answers, guesses = load_in_parts(args)
     root = (checker.d0, checker.initial, np.arange(len(answers), dtype=np.int32).tobytes())
     at_root = [claim for claim in proves if claim[0] == root]
     print(f"{args.certificate}: every claim holds ({sum(map(len, checker.claims.values())):,} claims, "
@@ -468,6 +501,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("tree", nargs="?", help="a tree (JSON) whose total should be certified optimal")
     for name in ("answers", "guesses"):
         parser.add_argument(f"--{name}", help=f"{name} list file (default: the bundled one the header names)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the checking (default 1)")
     args = parser.parse_args(argv)
     try:
         return run(args)

@@ -179,9 +179,10 @@ def made(tmp_path_factory):
     return tmp, cert, answers, guesses, game
 
 
-def verdict(made, header, records, name="t.cert.gz") -> int:
+def verdict(made, header, records, name="t.cert.gz", jobs: int = 1) -> int:
     tmp, _, answers, guesses, _ = made
-    return check.main([write(tmp / name, header, records), "--answers", answers, "--guesses", guesses])
+    return check.main([write(tmp / name, header, records), "--answers", answers, "--guesses", guesses,
+                       "--jobs", str(jobs)])
 
 
 def test_untouched_certificate_passes(made, capsys):
@@ -206,6 +207,21 @@ def test_a_bound_raised_by_one_is_rejected_or_true(made, capsys):
         elif code == 0:
             _, checker, _, _, _ = check.load(str(made[0] / "t.cert.gz"), made[2], made[3])
             assert all(claim_holds(game, c) for table in checker.claims.values() for c in table)
+
+
+def test_checking_in_parts_gives_the_same_verdicts(made, capsys):
+    """--jobs N shares the nodes out over N processes: the untouched file passes, and raising any
+    of a sample of bounds or dropping guess records gets the one-process verdict, for N = 2, 3."""
+    header, records = read(made[1])
+    closes = [i for i, r in enumerate(records) if r[0] in (CLOSE, CLOSE_ONLY)]
+    guesses = [i for i, r in enumerate(records) if r[0] == GUESS]
+    variants = [records]
+    for i in [best_word_claim(records)] + closes[::max(1, len(closes) // 4)]:
+        variants.append([list(r) for r in records])
+        variants[-1][i][1] += 1
+    variants += [records[:i] + records[i + 1:] for i in guesses[::max(1, len(guesses) // 4)]]
+    verdicts = [[verdict(made, header, v, jobs=jobs) for v in variants] for jobs in (1, 2, 3)]
+    assert verdicts[0][0] == 0 and 1 in verdicts[0] and verdicts[1] == verdicts[2] == verdicts[0]
 
 
 def best_word_claim(records: list[list[int]]) -> int:
@@ -298,4 +314,4 @@ def test_the_checker_shares_no_code_with_the_search():
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
                  if isinstance(node, ast.ImportFrom) and node.module}
     assert imported <= {"__future__", "argparse", "gzip", "hashlib", "json", "sys", "time", "zlib",
-                        "itertools", "pathlib", "numpy"}
+                        "itertools", "multiprocessing", "pathlib", "numpy"}
