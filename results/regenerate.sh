@@ -39,6 +39,7 @@ python -m optimal.search --boards 2 --sample 100 --seed 1 --budget 600 --out res
 python -m optimal.search --boards 2 --sample 200 --seed 1 --budget 1200 --out results/dordle --quiet
 python -m optimal.search --boards 2 --sample 500 --seed 1 --budget 3000 --out results/dordle --quiet
 python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results/dordle --quiet
+python -m optimal.search --boards 2 --beam 3 --first trace --budget 0 --out results/dordle --quiet
 
 # worst case (minimax depth)
 python -m optimal.search --objective worst --max-depth 4 --all --quiet || true
