@@ -6,7 +6,8 @@ is the least total number of guesses that finds every candidate, L = 2**28 means
 This checks every claim by the rules below, computing every reply and split itself; given a TREE
 (JSON), replayed here too, it says whether the tree's total equals the certified lower bound, i.e.
 is optimal. Exit 0: every claim holds (and the tree's total is certified); 1: a claim fails or the
-file is truncated, reordered or altered (it says which and why); 2: unreadable input.
+file is truncated, reordered or altered (it says which and why); 2: unreadable input (or a
+process of --jobs stopped without a verdict).
 
 A reader must trust Python, numpy, gzip, the word lists (named by sha256 in the header) and this
 file, which imports nothing of the search: its Wordle rule (`replies`), hard mode (`after`,
@@ -444,25 +445,43 @@ def describe(claim: tuple, checker: Checker) -> str:
             "only": f"first guess {names}"}[cover] + f": {what}"
 
 
-def scans_of_part(args: argparse.Namespace, part: tuple[int, int]) -> int:
-    return load(args.certificate, args.answers, args.guesses, part)[1].scans
+def check_part(args: argparse.Namespace, part: tuple[int, int], verdict) -> None:
+    """In a process of its own: check `part` and send ("ok", full scans) or the rejection."""
+    try:
+        verdict.send(("ok", load(args.certificate, args.answers, args.guesses, part)[1].scans))
+    except (Rejected, Unreadable) as why:
+        verdict.send((type(why).__name__, str(why)))
 
 
 def load_in_parts(args: argparse.Namespace):
-    """`load` with the nodes shared out over --jobs processes (this one checks part 0); the
-    others' full scans are added to this checker's count. Any part's rejection is the verdict."""
-    parts = args.jobs
-    if parts < 1:
-        raise Unreadable(f"--jobs must be at least 1, not {parts}")
-    pool = get_context("fork").Pool(parts - 1) if parts > 1 else None
+    """`load` with the nodes shared out over --jobs processes (this one checks part 0; the others
+    are fresh interpreters, as forking a threaded caller can hang); their full scans are added
+    to this checker's count. Any part's rejection is the verdict."""
+    if args.jobs < 1:
+        raise Unreadable(f"--jobs must be at least 1, not {args.jobs}")
+    spawn, others = get_context("spawn"), []
     try:
-        others = [pool.apply_async(scans_of_part, (args, (k, parts))) for k in range(1, parts)]
-        loaded = load(args.certificate, args.answers, args.guesses, (0, parts))
-        loaded[1].scans += sum(other.get() for other in others)
+        for k in range(1, args.jobs):
+            receive, send = spawn.Pipe(duplex=False)
+            process = spawn.Process(target=check_part, args=(args, (k, args.jobs), send), daemon=True)
+            process.start()
+            send.close()  # the child's end: when it dies, receiving here ends (EOFError)
+            others.append((process, receive))
+        loaded = load(args.certificate, args.answers, args.guesses, (0, args.jobs))
+        for process, receive in others:
+            try:
+                kind, value = receive.recv()
+            except EOFError:
+                process.join()
+                raise Unreadable("a checking process stopped without a verdict (exit code "
+                                 f"{process.exitcode})") from None
+            if kind != "ok":
+                raise {"Rejected": Rejected, "Unreadable": Unreadable}[kind](value)
+            loaded[1].scans += value
         return loaded
     finally:
-        if pool:
-            pool.terminate()
+        for process, _ in others:
+            process.terminate()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -494,9 +513,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m optimal.check", description=__doc__.split("\n")[0],
-                                     epilog="example: python -m optimal.check salet.cert.gz salet.json")
+    parser = Parser(prog="python -m optimal.check", description=__doc__.split("\n")[0],
+                    epilog="example: python -m optimal.check salet.cert.gz salet.json")
     parser.add_argument("certificate", help="the certificate (.cert.gz)")
     parser.add_argument("tree", nargs="?", help="a tree (JSON) whose total should be certified optimal")
     for name in ("answers", "guesses"):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Case:
     id: str
-    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, greedy, web
+    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, greedy, web, check
     argv: tuple[str, ...]
     code: int = 2
     message: str = ""  # a fragment the stderr line must contain
@@ -278,6 +278,13 @@ CASES = [
     case("web-queue-negative", "web", L + "--queue -1", 2, "--queue"),
     case("web-trees-missing", "web", L + "--trees /nonexistent/trees", 2, "--trees"),
     case("web-answers-empty", "web", ["--answers", ""], 2, "empty"),
+    # ------------------------------------------------------------ check (its own argument parser)
+    case("check-missing-file", "check", "/nonexistent/x.cert.gz", 2, "cannot read"),
+    case("check-not-a-certificate", "check", "{A}", 2, "cannot read"),
+    case("check-jobs-zero", "check", "/nonexistent/x.cert.gz --jobs 0", 2, "--jobs"),
+    case("check-jobs-word", "check", "/nonexistent/x.cert.gz --jobs two", 2, "--jobs"),
+    case("check-no-certificate", "check", "", 2, "certificate"),
+    case("check-unknown-option", "check", "x.cert.gz --fast", 2, "--fast"),
 ]
 
 

@@ -18,6 +18,7 @@ import greedy.__main__ as greedy_command
 import optimal.absurdle
 import optimal.antiwordle
 import optimal.assist.command
+import optimal.check
 import optimal.compare
 import optimal.game
 import optimal.pangrams.command
@@ -33,7 +34,7 @@ COMMANDS = {"search": optimal.search.command.main, "verify": optimal.verify.main
             "compare": optimal.compare.main, "absurdle": optimal.absurdle.main,
             "antiwordle": optimal.antiwordle.main, "pangrams": optimal.pangrams.command.main,
             "assist": optimal.assist.command.main, "greedy": greedy_command.main,
-            "web": optimal.web.command.main}
+            "web": optimal.web.command.main, "check": optimal.check.main}
 ROOT = Path(__file__).resolve().parent.parent
 
 
