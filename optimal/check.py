@@ -445,10 +445,14 @@ def describe(claim: tuple, checker: Checker) -> str:
             "only": f"first guess {names}"}[cover] + f": {what}"
 
 
+def load_part(args: argparse.Namespace, part: tuple[int, int]):
+    return load(args.certificate, args.answers, args.guesses, part)
+
+
 def check_part(args: argparse.Namespace, part: tuple[int, int], verdict) -> None:
     """In a process of its own: check `part` and send ("ok", full scans) or the rejection."""
     try:
-        verdict.send(("ok", load(args.certificate, args.answers, args.guesses, part)[1].scans))
+        verdict.send(("ok", load_part(args, part)[1].scans))
     except (Rejected, Unreadable) as why:
         verdict.send((type(why).__name__, str(why)))
 
@@ -467,7 +471,7 @@ def load_in_parts(args: argparse.Namespace):
             process.start()
             send.close()  # the child's end: when it dies, receiving here ends (EOFError)
             others.append((process, receive))
-        loaded = load(args.certificate, args.answers, args.guesses, (0, args.jobs))
+        loaded = load_part(args, (0, args.jobs))
         for process, receive in others:
             try:
                 kind, value = receive.recv()
