@@ -46,8 +46,7 @@ from lookahead.memo import (EVALUATIONS, EXACT, FULL_SCANS, LIST_SORTED, LOWER, 
                             memo_slot_two, memo_store_two)
 from lookahead.pairbounds import (PAIR, SAME, SINGLE, non_candidate_floor, pair_scan_bound,
                                   pair_weight, same_scan_bound, split_bound, state_lower_bound)
-from lookahead.scan import INDEX_BITS, INDEX_MASK, PAIRWISE_MAX, count_histogram, count_pairwise, \
-    gather_replies
+from lookahead.scan import INDEX_BITS, INDEX_MASK, count_splits, gather_replies
 
 MEMO_MIN = 3  # states of fewer answers (both sets together) are solved faster than looked up
 MARGIN_GROWTH = 4
@@ -209,16 +208,10 @@ def class_counts(ws, S, k_out, sq_out):
         sq_out[:G] = 1
         return
     ng = gather_replies(ws, S, 0)
-    if n <= PAIRWISE_MAX:
-        count_pairwise(ws.B, n, ng, ws.dup, ws.eq16, ws.flag)
-        for j in range(ng):
-            k_out[j] = n - np.int64(ws.dup[j])
-            sq_out[j] = n + 2 * np.int64(ws.eq16[j])
-    else:
-        count_histogram(ws.B, n, ng, ws.dup, ws.eq, ws.cnt, ws.touched)
-        for j in range(ng):
-            k_out[j] = n - np.int64(ws.dup[j])
-            sq_out[j] = n + 2 * np.int64(ws.eq[j])
+    pairwise = count_splits(ws, n, ng)
+    for j in range(ng):
+        k_out[j] = n - np.int64(ws.dup[j])
+        sq_out[j] = n + 2 * (np.int64(ws.eq16[j]) if pairwise else np.int64(ws.eq[j]))
     ws.stats[FULL_SCANS] += 1
     ws.stats[SCANNED] += n * ng
 

@@ -15,6 +15,7 @@ import numpy as np
 from lookahead.certify import CLOSED_FORM, certificate_buffer
 from lookahead.memo import STATE_WORDS, STATS_SIZE, memo_arrays
 from lookahead.nodes import SPLIT_SLOTS
+from lookahead.scan import BLOCK, BLOCKED_MAX_CODES
 
 Workspace = namedtuple("Workspace", [
     # the game
@@ -34,7 +35,7 @@ Workspace = namedtuple("Workspace", [
     "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
     # scratch, never live across a recursive call
-    "B", "dup", "eq16", "eq", "flag", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
+    "B", "dup", "eq16", "eq", "flag", "table", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
     "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
     "pair_keys", "pair_slot", "pair_pool", "pair_used", "pair_acc",
@@ -131,7 +132,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         split_key=per_level(SPLIT_SLOTS, np.uint64), split_guess=per_level(SPLIT_SLOTS, np.int32),
         split_stamp=per_level(SPLIT_SLOTS, np.int64), split_stamp_now=np.zeros(levels, np.int64),
         B=np.zeros((A, G), matrix.dtype), dup=np.zeros(G, np.uint16), eq16=np.zeros(G, np.uint16),
-        eq=np.zeros(G, np.uint32), flag=np.zeros(G, np.uint8), is_candidate=np.zeros(G, np.uint8),
+        eq=np.zeros(G, np.uint32), flag=np.zeros(G, np.uint8),
+        table=np.zeros((codes if codes <= BLOCKED_MAX_CODES else 0, BLOCK), np.uint16), is_candidate=np.zeros(G, np.uint8),
         cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
         touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
         map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),

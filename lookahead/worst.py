@@ -28,8 +28,7 @@ from lookahead.hardmode import child_legal, child_state
 from lookahead.memo import EVALUATIONS, EXACT, MEMO_HITS, NODES, QUICK, memo_find, memo_store
 from lookahead.nodes import (MEMO_MIN, best_candidate, new_node, node_key, partition,
                              sort_parts_by_size, split_seen)
-from lookahead.scan import (PAIRWISE_MAX, count_histogram, count_pairwise, gather_replies,
-                            rank_guesses)
+from lookahead.scan import count_splits, gather_replies, rank_guesses
 
 # A yes/no answer is memoized under the key of d + FINISH_KEYS guesses left, never under a total's
 # key, so this kernel may share a workspace (and its memo) with the total search: for one candidate
@@ -232,10 +231,7 @@ def max_classes(ws, S, level):
     """The most reply classes any allowed guess makes on S (answers found within two guesses)."""
     n = S.shape[0]
     ng = gather_replies(ws, S, level)
-    if n <= PAIRWISE_MAX:
-        count_pairwise(ws.B, n, ng, ws.dup, ws.eq16, ws.flag)
-    else:
-        count_histogram(ws.B, n, ng, ws.dup, ws.eq, ws.cnt, ws.touched)
+    count_splits(ws, n, ng)
     fewest = n
     for j in range(ng):
         fewest = min(fewest, np.int64(ws.dup[j]))
