@@ -54,6 +54,7 @@ python -m optimal.search --front 7 --hard --tie-break worst --out results/front 
 python -m optimal.search --lists nyt --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first lants --beam 60 --max-depth 6 --out results/front --jobs 1 --quiet
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 7 --top 5 --beam 20 --out results/front --jobs 1 --quiet
+python -m optimal.search --lists nyt --front 6,7 --hard --tie-break worst --out results/front --jobs 1 --quiet
 python -m optimal.search --lists nyt --first palet --hard --max-depth 5 --quiet
 python -m optimal.search --lists nyt --objective worst --max-depth 5 --first salet --hard --quiet || true
 # not run yet (see results/front/REPORT.md): the D = 4 cells and the 12,972-answer front
