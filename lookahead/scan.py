@@ -23,6 +23,7 @@ from lookahead.memo import FULL_SCANS, LIST_SORTED, SCANNED
 PAIRWISE_MAX, PAIRWISE_MAX_BLOCKED = 64, 44
 BLOCK = 64  # guesses counted at once by count_blocked (one cache line of each answer's replies)
 BLOCKED_MAX_CODES = 256  # replies that fit in a byte: the block's table stays in the L1 cache
+BLOCKED_MAX_ANSWERS = (1 << 16) - 1  # the table counts in uint16 (half the cache of int32)
 
 # A guess's sort key packs (lower bound, sum of squared part sizes, guess index) into one int64.
 INDEX_BITS = 17  # guess lists up to 131,072 words
@@ -199,7 +200,7 @@ def count_splits(ws, n, ng):
     """For the first ng columns of ws.B (n answers): ws.dup[j], the answers whose reply to guess j
     repeats an earlier one's, and the equal pairs in ws.eq16 (returns True: small sets) or ws.eq
     (returns False), by the fastest of the three counts for the set's size."""
-    blocked = ws.table.shape[0] > 0
+    blocked = ws.table.shape[0] > 0 and n <= BLOCKED_MAX_ANSWERS
     if n <= (PAIRWISE_MAX_BLOCKED if blocked else PAIRWISE_MAX):
         count_pairwise(ws.B, n, ng, ws.dup, ws.eq16, ws.flag)
         return True
