@@ -518,6 +518,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors. The other commands get this from optimal.cli.args; the
+    checker keeps its own copy because it imports nothing of the project (see module)."""
+
     def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
