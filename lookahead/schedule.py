@@ -45,6 +45,7 @@ TASK_SECONDS = 0.5  # the work one task should carry, so per-task overhead stays
 #: seconds to start a pool of workers and warm them (measured on the 2-core development machine:
 #: loky about 2 s; threads start at once). A Dask cluster is already running.
 POOL_START = {"loky": 2.5, "threading": 0.05, "dask": 0.0}
+STOP_WAIT = 5.0  # seconds loky's manager thread gets to see killed workers gone (HeldInterrupt)
 
 
 def pool_size(setting: SearchSetting) -> int:
@@ -161,9 +162,12 @@ def run_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setti
             pace.record(carried, seconds)
             take(result)
     finally:
-        with warnings.catch_warnings():  # joblib's note that unused tasks were cancelled: we know
-            warnings.simplefilter("ignore")
-            output.close()
+        try:
+            with warnings.catch_warnings():  # joblib's note that unused tasks were cancelled
+                warnings.simplefilter("ignore")
+                output.close()
+        finally:
+            held.restore()
 
 
 def collect_paced(items: list, call: Callable[[list], tuple[Callable, tuple]], setting: SearchSetting,
@@ -196,16 +200,27 @@ def run_task(function: Callable, arguments: tuple, items: int) -> tuple[Any, int
 
 
 class HeldInterrupt:
-    """Start worker processes with Ctrl-C (SIGINT) blocked from their first instruction: a process
-    inherits its parent's blocked signals, whereas the initializer that ignores the signal
-    (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C meant for the
-    main process would print a worker's KeyboardInterrupt traceback.
+    """Ctrl-C (SIGINT) around a pool of loky workers: held while they start, and once they run,
+    answered by killing them before KeyboardInterrupt is raised.
 
-    While the workers start, this thread blocks the signal and a Ctrl-C (which may still reach the
-    process through another thread) is only recorded, so the start is never cut in half; it is
-    raised as KeyboardInterrupt right after (`release`), so it is never lost either.
-    multiprocessing's resource tracker, which unblocks the signal when it starts, is started
-    first."""
+    While the workers start: they are started with the signal blocked from their first
+    instruction (a process inherits its parent's blocked signals), whereas the initializer that
+    ignores it (`lookahead.workers`) runs only after seconds of imports, during which a Ctrl-C
+    meant for the main process would print a worker's KeyboardInterrupt traceback. This thread
+    blocks the signal and a Ctrl-C (which may still reach the process through another thread) is
+    only recorded, so the start is never cut in half; it is raised right after (`release`), so it
+    is never lost either. multiprocessing's resource tracker, which unblocks the signal when it
+    starts, is started first.
+
+    Once they run (`release` until `restore`): a Ctrl-C first kills the workers, then raises
+    KeyboardInterrupt. Why: the exception lands wherever this thread is, usually inside joblib's
+    wait for results, and joblib then shuts the pool down with `kill_workers` while loky's
+    manager thread may still hold task ids it has not handed out; loky's thread then fails on
+    them with a KeyError traceback (3 runs in 80 without psutil). Killing the workers first and
+    waiting for loky's thread to see them gone sends it down its "broken pool" path instead, which
+    ends the thread before the shutdown starts. Nothing
+    is lost: results are taken in this process, and a worker's unfinished task is searched again
+    when the run resumes."""
 
     def __init__(self, setting: SearchSetting):
         self.active = (setting.backend == "loky" and hasattr(signal, "pthread_sigmask")
@@ -225,18 +240,49 @@ class HeldInterrupt:
     def _record(self, signum, frame) -> None:
         self.interrupted = True
 
+    def _interrupt(self, signum, frame) -> None:
+        stop_workers()
+        raise KeyboardInterrupt
+
     def __exit__(self, kind, error, trace) -> None:
         if self.active:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one: recorded
             if kind is not None:
-                self.release()
+                self.restore()
 
     def release(self) -> None:
-        """Give Ctrl-C back to its usual handler, and raise KeyboardInterrupt if one came while
-        the workers started (called inside the caller's try, so its cleanup runs)."""
+        """The workers have started: from now on a Ctrl-C kills them and raises
+        KeyboardInterrupt, and one that came while they started does so now (called inside the
+        caller's try, so its cleanup runs)."""
+        if self.installed:
+            signal.signal(signal.SIGINT, self._interrupt)
+        if self.interrupted:
+            self.interrupted = False
+            self._interrupt(signal.SIGINT, None)
+
+    def restore(self) -> None:
+        """Give Ctrl-C back to its usual handler."""
         if self.installed:  # (None: a handler not set from Python; the default then)
             signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
             self.installed = False
-        if self.interrupted:
+        if self.interrupted:  # came while the start failed: raise it after all
             self.interrupted = False
             raise KeyboardInterrupt
+
+
+def stop_workers(wait: float = STOP_WAIT) -> None:
+    """Kill this process's loky workers at once (SIGKILL: they ignore Ctrl-C, and a kernel call
+    cannot be interrupted), and give loky's manager thread up to `wait` seconds to see them gone
+    and end (its "broken pool" path). Reads loky's executor, private to it, so nothing is assumed:
+    without one there is nothing to kill."""
+    from joblib.externals.loky import reusable_executor
+    executor = reusable_executor._executor
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            process.kill()
+        except (OSError, ValueError, AttributeError):  # already gone, or never started
+            pass
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if processes and isinstance(manager, threading.Thread) and manager.is_alive():
+        manager.join(wait)
