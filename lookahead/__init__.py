@@ -29,8 +29,9 @@ from lookahead.dordlesearch import (DordleBound, DordleIncumbent, DordleSuggesti
                                     dordle_raise_bound, dordle_ranked_guesses, dordle_word_values)
 from lookahead.exact import ExactValue, exact_values  # noqa: E402
 from lookahead.memory import MemoryEstimate, memory_estimate  # noqa: E402
-from lookahead.firstguess import (FirstGuessOutcome, add_counters, ranked_guesses,  # noqa: E402
-                                  search_first_guesses, search_guesses, solve_guess, split_bounds)
+from lookahead.firstguess import (FirstGuessOutcome, add_counters, probe_checks_limits,  # noqa: E402
+                                  ranked_guesses, search_first_guesses, search_guesses, solve_guess,
+                                  split_bounds)
 from lookahead.results import FailingBranch, GuessResult, WorstResult  # noqa: E402
 from lookahead.setting import BACKENDS, SearchSetting  # noqa: E402
 from lookahead.state import (NextGuess, StateOutcome, best_next_guess, best_next_tree,  # noqa: E402
@@ -44,6 +45,7 @@ __all__ = ["BACKENDS", "INF", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch"
            "NextGuess", "SearchSetting", "ShortestTree", "StateOutcome", "WorstResult", "add_counters",
            "best_next_guess", "best_next_tree", "check_first_guesses", "dordle_first_word_branches",
            "dordle_next_guess", "dordle_raise_bound", "dordle_ranked_guesses", "dordle_word_values",
-           "exact_values", "finishing_tree", "memory_estimate", "pair_state", "ranked_guesses",
+           "exact_values", "finishing_tree", "memory_estimate", "pair_state", "probe_checks_limits",
+           "ranked_guesses",
            "search_first_guesses", "search_guesses", "shortest_optimal_tree", "solve_guess",
            "solve_state", "split_bounds"]

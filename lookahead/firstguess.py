@@ -26,6 +26,7 @@ from lookahead.parallel import evaluate_guesses_task, solve_branches_task, solve
 from lookahead.results import GuessResult
 from lookahead.schedule import run_paced
 from lookahead.setting import SearchSetting
+from lookahead.solver import BEAM_FINISH
 from optimal.game import Game, HardState
 from optimal.tree import Node
 
@@ -234,9 +235,12 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
                          known: dict[str, GuessResult] | None = None, prove: bool = False,
                          on_result: Callable[[GuessResult], None] | None = None,
                          on_part: Callable[[int, int], None] | None = None,
-                         certificate: CertificateLog | None = None) -> FirstGuessOutcome:
+                         certificate: CertificateLog | None = None,
+                         cutoff: int = INF) -> FirstGuessOutcome:
     """Evaluate first guesses (`known`: results of an interrupted run, not searched again; none
-    with a `certificate`, which must hold every claim).
+    with a `certificate`, which must hold every claim; `cutoff`: 1 + the total of a tree the
+    caller already has, so every word is cut off there from the start and no probe runs; no word
+    below it leaves `best` None).
 
     With one guess, its exact value and tree are computed (`on_part` sees each branch). With
     several, each is cut off at the best total so far, after a quick beam probe has provided a
@@ -260,7 +264,7 @@ def search_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
     if len(guesses) == 1 and todo:
         record(solve_guess(game, todo[0], setting, on_part=on_part, certificate=certificate))
     elif todo:
-        best_value = min([r.value for r in done.values() if r.exact] + [INF])
+        best_value = min([r.value for r in done.values() if r.exact] + [cutoff])
         if len(todo) > 1 and best_value >= INF and setting.exact:
             best_value, todo, probe_cpu = probe_upper_bound(game, todo, setting)
             cpu[0] += probe_cpu
@@ -327,6 +331,16 @@ def useful_first_guesses(game: Game) -> list[int]:
     """The first guesses that split the answers or may win at once (the others are never best)."""
     M = game.matrix
     return np.nonzero((M.min(axis=1) != M.max(axis=1)) | (M == game.won).any(axis=1))[0].tolist()
+
+
+def probe_checks_limits(game: Game) -> bool:
+    """Whether `probe_upper_bound`'s beam would prove feasibility from the first reply on: a
+    limit-aware beam checks it at nodes with at most BEAM_FINISH guesses left, so with a limit of
+    BEAM_FINISH + 1 at every node below the first guess. In hard mode those checks cost minutes a
+    word (NYT lists, hard mode, limit 5: over 4 minutes for REAST's beam of 5, which found no tree),
+    so a caller that knows a word with a tree cuts off at that tree's total instead (the front
+    does, with a finishing tree)."""
+    return game.hard and game.max_guesses <= BEAM_FINISH + 1
 
 
 def probe_upper_bound(game: Game, words: list[int],

@@ -10,6 +10,7 @@ import json
 import numpy as np
 import pytest
 
+from optimal.game import HardState
 from optimal.search.command import main as search
 from optimal.tree import check, read_tree
 from optimal.verify import main as verify_main
@@ -97,3 +98,23 @@ def test_tie_break_on_a_single_first_word_writes_both_trees(lists, capsys):
     assert check(tie.tree, limited).max() == 4
     summary = json.loads(open(f"{out_dir}/summary.json").read())
     assert summary["tie_break"]["longest"] == 4 and summary["tie_break"]["at_longest"] == 3
+
+
+def test_hard_front_at_a_tight_limit_starts_from_a_finishing_tree_and_finds_the_least_total(lists):
+    """Hard mode at limit 3 and 5: the beam probe would check the limit at every node, so the
+    search starts cut off at a verified finishing tree's total (a note says so); each cell's total
+    is still the brute-force least total over every first word, in hard mode."""
+    args, out_dir, game = lists
+    assert search(args + ["--hard", "--front", "3,5", "--top", "100"]) == 0
+    summary = json.loads((out_dir.parent / "answers-guesses-hard-front" / "summary.json").read_text())
+    cells = {c["limit"]: c for c in summary["front"]}
+    hard = game.with_limits(mode="hard")
+    S = hard.all_candidates()
+    for limit in (3, 5):
+        cell = cells[limit]
+        expected = brute_force(hard, S, limit, HardState.initial(hard.length))
+        assert cell["feasible"] and cell["exact"] and cell["total"] == expected
+        assert any("finishing tree totals" in note for note in cell["notes"])
+        start = int(next(n for n in cell["notes"] if "finishing tree" in n)
+                    .split("start at ")[1].split(":")[0].replace(",", ""))
+        assert expected < start

@@ -26,8 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lookahead import (ExactValue, FirstGuessOutcome, ShortestTree, WorstResult, check_first_guesses,
-                       exact_values, ranked_guesses, search_first_guesses, shortest_optimal_tree)
+from lookahead import (INF, ExactValue, FirstGuessOutcome, ShortestTree, WorstResult,
+                       check_first_guesses, exact_values, finishing_tree, probe_checks_limits,
+                       ranked_guesses, search_first_guesses, shortest_optimal_tree)
 from optimal.cli.progress import WordProgress
 from optimal.errors import DefectiveTree
 from optimal.game import Game
@@ -195,9 +196,10 @@ def search_totals(game: Game, words: list[int], request: SearchRequest, cell: Fr
     """The least total over `words` (all with a tree within the limit), its verified tree, and the
     tie-break or the proof the request asks for."""
     setting = request.setting
+    cutoff = starting_cutoff(game, words, setting, cell)
     progress = WordProgress(len(words), 0, request.quiet or len(words) == 1, None)
     try:
-        outcome = search_first_guesses(game, words, setting,
+        outcome = search_first_guesses(game, words, setting, cutoff=cutoff,
                                        on_result=lambda r: progress.step(f"{r.word.upper()} "
                                                                          f"{r.value_text()}"))
     finally:
@@ -222,6 +224,25 @@ def search_totals(game: Game, words: list[int], request: SearchRequest, cell: Fr
                 raise DefectiveTree(f"{cell.proof.word.upper()}: the search reports "
                                     f"{cell.proof.upper} but its tree replays to {checked.total}")
             cell.proof.worst, cell.proof.tree = int(checked.counts.max()), None
+
+
+def starting_cutoff(game: Game, words: list[int], setting, cell: FrontCell) -> int:
+    """Where the exact search over `words` (each with a tree within the limit) starts cutting off:
+    INF (the search's own beam probe finds a cutoff), except where that probe would check
+    feasibility at every node (`lookahead.probe_checks_limits`, hard mode at limit 5): there, 1 +
+    the total of the first word's finishing tree, verified. The first word has a tree below it,
+    so the search still finds the least total."""
+    if setting.beam or len(words) < 2 or not probe_checks_limits(game):
+        return INF
+    tree = finishing_tree(game, words[0], setting)
+    if tree is None:
+        raise DefectiveTree(f"within {game.max_guesses}: the worst-case check found a tree for "
+                            f"{game.guesses.words[words[0]].upper()} but the finishing search none")
+    total = verified(tree, game).total
+    cell.notes.append(f"the search cut off from the start at {total + 1:,}: "
+                      f"{game.guesses.words[words[0]].upper()}'s finishing tree totals {total:,} "
+                      f"(a beam probe would check the limit at every node)")
+    return total + 1
 
 
 def differs(shortest: ShortestTree, tree: VerifiedTree, plain: VerifiedTree, plain_word: str) -> bool:
