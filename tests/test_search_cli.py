@@ -150,6 +150,40 @@ def test_all_first_words_checkpoint_and_resume(lists, capsys):
     assert first == min(r["value"] for r in checkpoint["results"].values() if r["exact"])
 
 
+def test_below_cuts_off_at_a_known_total_and_finds_the_same_optimum(lists, capsys):
+    """--below N (1 + a known tree's total) skips the probe: at the optimum + 1 it finds the same
+    best word and total as the plain run; at the optimum itself no word is below it (exit 1, one
+    line), and its checkpoint, which holds only 'at least N' for the words, is not taken up by a
+    run with another cutoff."""
+    args, out_dir, game = lists
+    assert search(args + ["--all", "--jobs", "1", "--no-write"]) == 0
+    plain = capsys.readouterr().out
+    best = next(line for line in plain.splitlines() if "total" in line)
+    word, total = best.split(":")[0].strip(), int(best.split("total ")[1].split()[0])
+    assert search(args + ["--all", "--jobs", "1", f"--below={total + 1}"]) == 0
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert (summary["best"]["word"].upper(), summary["best"]["total"]) == (word.upper(), total)
+    assert f"searched below {total + 1:,}" in capsys.readouterr().out
+    assert search(args + ["--all", "--jobs", "1", f"--below={total}", "--out",
+                          str(out_dir.parent / "at")]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and f"no first word is below {total:,}" in err
+    checkpoint = json.loads((out_dir.parent / "at" / out_dir.name / "checkpoint-all.json").read_text())
+    assert checkpoint["identity"]["below"] == total
+    assert all(not r["exact"] and r["value"] >= total for r in checkpoint["results"].values())
+    assert search(args + ["--all", "--jobs", "1", "--out", str(out_dir.parent / "at")]) == 2
+    assert "checkpoint" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra", [["--beam", "3"], ["--front", "4"], ["--rank", "exact"],
+                                   ["--objective", "worst"], ["--below", "0"]])
+def test_below_goes_with_an_exact_first_guess_search_only(lists, capsys, extra):
+    args, out_dir, _ = lists
+    assert search(args + ["--below", "500"] + extra) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert not out_dir.exists()
+
+
 def test_from_state_agrees_with_the_full_tree(lists, capsys):
     args, out_dir, game = lists
     assert search(args + ["--first", "trace", "--jobs", "1"]) == 0

@@ -42,14 +42,17 @@ TOOL = f"optimal {__version__}"
 RESTART = "use --restart to set it aside and start afresh"
 
 
-def identity(game: Game, objective: str, beam: int) -> dict:
+def identity(game: Game, objective: str, beam: int, below: int | None = None) -> dict:
     """What a checkpoint's results are answers to: the game (with its answer weights, if any),
-    the objective and the beam."""
+    the objective, the beam, and the cutoff of `--below` if any (a word cut off there is only
+    known to need that much, which a run with another cutoff must not take as settled)."""
     ident = {"rule": game.rule.name, "answers": game.answers.describe(),
              "guesses": game.guesses.describe(), "mode": game.mode,
              "max_guesses": game.max_guesses, "objective": objective, "beam": int(beam)}
     if game.weights is not None:  # weighted values are other numbers: never mixed with plain ones
         ident["weights"] = game.weights.describe()
+    if below is not None:
+        ident["below"] = int(below)
     return ident
 
 

@@ -116,6 +116,10 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
             raise NoTree(f"no tree exists: {names} cannot find every answer within "
                          f"{game.max_guesses} guesses in {game.mode} mode"
                          + (f" (within beam {beam})" if beam else ""))
+        if request.below is not None:
+            raise NoTree(f"no first word is below {request.below:,}: each of the "
+                         f"{len(outcome.results):,} evaluated is proven to need at least that "
+                         f"(or to have no tree within {game.max_guesses})")
         raise NoTree("no evaluated word finished below the cutoff")
     tree = verified(outcome.tree_result.tree, game)
     check_claim(run, tree.objective)

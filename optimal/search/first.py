@@ -68,8 +68,10 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
     if request.checkpointed:
         if request.restart:
             restart_from_scratch(path)
-        known = load_results(path, game, setting, words)
+        known = load_results(path, game, setting, words, request.below)
     resumed = set(known)
+    if request.below is not None and len(words) > 1:  # (one word is solved exactly anyway)
+        how += f"; searched below {request.below:,} (--below)"
     if resumed:
         how += f"; {len(resumed):,} resumed from {CHECKPOINT}"
     single = len(words) == 1
@@ -77,7 +79,7 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
                                             key=lambda r: r.value, default=None)]
     progress = WordProgress(len(words), sum(game.guesses.words[g] in known for g in words),
                             request.quiet or single,
-                            (lambda: save_results(path, game, setting, done))
+                            (lambda: save_results(path, game, setting, done, request.below))
                             if request.checkpointed else None)
     done = dict(known)
     part_bar = tqdm(desc=f"{game.guesses.words[words[0]].upper()} branches", unit="branch",
@@ -99,12 +101,12 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
 
     try:
         outcome = search_first_guesses(game, words, setting, known, request.prove, on_result, on_part,
-                                       certificate)
+                                       certificate, INF if request.below is None else request.below)
     finally:
         part_bar.close()
         progress.close()
         if request.checkpointed:
-            save_results(path, game, setting, done)
+            save_results(path, game, setting, done, request.below)
     run = FirstRun(outcome, how, resumed, path if request.checkpointed else None)
     confirm_resumed_ties(run)
     return run
@@ -151,19 +153,20 @@ def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
     return check
 
 
-def load_results(path: Path, game: Game, setting: SearchSetting,
-                 words: list[int]) -> dict[str, GuessResult]:
-    """Results of an interrupted --all run with the same game and search, if any, validated."""
+def load_results(path: Path, game: Game, setting: SearchSetting, words: list[int],
+                 below: int | None = None) -> dict[str, GuessResult]:
+    """Results of an interrupted --all run with the same game and search (and --below), if any,
+    validated."""
     names = {game.guesses.words[g] for g in words}
     bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words).items()}
-    data = load_checkpoint(path, identity(game, "total", setting.beam),
+    data = load_checkpoint(path, identity(game, "total", setting.beam, below),
                            check_entry(game, names, bounds))
     return {word: GuessResult(word, r["value"], r["exact"], setting.beam, game.max_guesses,
                               float(r.get("seconds", 0.0))) for word, r in data.items()}
 
 
 def save_results(path: Path, game: Game, setting: SearchSetting,
-                 done: dict[str, GuessResult]) -> None:
-    save_checkpoint(path, identity(game, "total", setting.beam),
+                 done: dict[str, GuessResult], below: int | None = None) -> None:
+    save_checkpoint(path, identity(game, "total", setting.beam, below),
                     {w: {"value": int(r.value), "exact": bool(r.exact),
                          "seconds": round(r.seconds, 3)} for w, r in done.items()})

@@ -86,6 +86,7 @@ class SearchRequest:
     restart: bool = False
     argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
     certificate: str | None = None  # where to write a proof certificate of the lower bounds
+    below: int | None = None  # --below: search only for totals below this (1 + a known tree's total)
 
     @property
     def kind(self) -> str:
@@ -163,6 +164,11 @@ def build_parser() -> Parser:
                              "again); with --front --beam --prove: the exact search's time; "
                              "with --boards 2: time spent raising the proven lower bound "
                              f"(default {DORDLE_BUDGET:g}; 0: none)")
+    search.add_argument("--below", type=positive_int, default=None, metavar="N",
+                        help="exact first-guess search only for totals below N (1 + the total of "
+                             "a tree you have, e.g. from another run): every word is cut off at N "
+                             "from the start instead of at a beam probe's total. Every word's "
+                             "result is still proven; if none is below N the run says so (exit 1)")
     search.add_argument("--front", nargs="?", const="", default=None, metavar="D[,D...]",
                         help="the guess-limit front: for each limit D (default 4,5,6, and 7 in "
                              "hard mode) the least total over the chosen first words (--top, "
@@ -285,6 +291,12 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
                        "proofs do not take weights): leave out --weights")
     if front and args.certificate:
         raise BadInput("--certificate goes with an exact first-guess search, not --front")
+    if args.below is not None and (args.beam or front or args.rank == "exact" or args.certificate
+                                   or args.objective != "total" or args.history is not None
+                                   or args.boards == 2):
+        raise BadInput("--below goes with an exact first-guess search of the total: not with "
+                       "--beam, --front, --rank exact, --certificate, --objective worst, --from "
+                       "or --boards 2")
     first = args.first or ()
     top = args.top if args.top is not None or not front or first or args.all else DEFAULT_FRONT_TOP
     game = GameOptions.from_args(args)
@@ -294,7 +306,7 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
                          args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
                          budget, front, args.tie_break, args.boards, args.sample, args.seed,
                          args.out, not args.no_write, args.quiet, args.restart,
-                         tuple(argv) if argv is not None else None, args.certificate)
+                         tuple(argv) if argv is not None else None, args.certificate, args.below)
 
 
 def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
