@@ -324,6 +324,39 @@ def test_a_longer_all_run_killed_at_random_points(seed, tmp_path):
     assert claim_line(final) == expected
 
 
+@pytest.mark.slow
+def test_sigterm_saves_the_checkpoint_and_the_resumed_run_gives_the_uninterrupted_result(tmp_path):
+    """`kill PID` (SIGTERM, to the main process only) part way through: one line, exit 143, the
+    checkpoint written on the way out, any workers gone; the resumed run starts from it and claims
+    what an uninterrupted run claims."""
+    args = ["--answers", write_list(tmp_path / "a150.txt", 150), "--guesses", "guesses-12972",
+            "--hard", "--all", "--jobs", "2", "--quiet"]
+    expected, seconds = reference(tmp_path, args)
+    out = tmp_path / "killed"
+    process = subprocess.Popen([sys.executable, "-m", "optimal.search", *args, "--out", str(out)],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    time.sleep(0.6 * seconds)
+    kids = children(process.pid)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=120)
+    if process.returncode == 0:
+        pytest.skip("the run finished before the signal")
+    assert process.returncode == 143, err
+    assert err.splitlines() == ["python -m optimal.search: terminated; files already written are "
+                                "complete"]
+    checkpoint = out / "a150-guesses-12972-hard-d6" / "checkpoint-all.json"
+    assert json.loads(checkpoint.read_text())["results"]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(running(k) for k in kids):
+        time.sleep(0.2)
+    assert not [k for k in kids if running(k)], "workers outlived the main process"
+    resumed = subprocess.run([sys.executable, "-m", "optimal.search", *args, "--out", str(out)],
+                             cwd=ROOT, capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    assert claim_line(resumed.stdout) == expected
+
+
 # ---------------------------------------------------------------- workers: Ctrl-C and parent death
 
 PACED = textwrap.dedent("""

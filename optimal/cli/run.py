@@ -10,6 +10,7 @@ import _thread
 import os
 import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -39,15 +40,32 @@ def _interrupt_soon() -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill PID`, a scheduler's time limit, a shutdown), raised like Ctrl-C so the same
+    cleanup runs: an `--all` run saves its checkpoint on the way out. Without it the process died
+    at once, and the results since the last periodic save were lost (minutes of them when no new
+    word finished in between, e.g. during the tie pass)."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated
+
+
 def run_cli(body: Callable[[], int], prog: str) -> int:
-    """Run a command body, turning library errors into one stderr line and their exit code."""
+    """Run a command body, turning library errors into one stderr line and their exit code;
+    SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration."""
     warnings.showwarning = _one_line_warning
     sys.unraisablehook = _interrupt_again
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main else None
     try:
         return body()
     except OptimalError as error:
         sys.stderr.write(f"{prog}: error: {error}\n")
         return error.exit_code
+    except Terminated:
+        sys.stderr.write(f"{prog}: terminated; files already written are complete\n")
+        return 143
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted; files already written are complete\n")
         return 130
@@ -57,3 +75,6 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
         where = f"{error.filename}: " if error.filename else ""
         sys.stderr.write(f"{prog}: error: {where}{error.strerror or error}\n")
         return 2
+    finally:
+        if main:  # (a command run inside another program, e.g. a test, gives its handler back)
+            signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
