@@ -218,9 +218,8 @@ class HeldInterrupt:
     manager thread may still hold task ids it has not handed out; loky's thread then fails on
     them with a KeyError traceback (3 runs in 80 without psutil). Killing the workers first and
     waiting for loky's thread to see them gone sends it down its "broken pool" path instead, which
-    ends the thread before the shutdown starts. Nothing
-    is lost: results are taken in this process, and a worker's unfinished task is searched again
-    when the run resumes."""
+    ends the thread before the shutdown starts. Nothing is lost: results are taken in this
+    process, and a worker's unfinished task is searched again when the run resumes."""
 
     def __init__(self, setting: SearchSetting):
         self.active = (setting.backend == "loky" and hasattr(signal, "pthread_sigmask")
