@@ -101,7 +101,7 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
 
     try:
         outcome = search_first_guesses(game, words, setting, known, request.prove, on_result, on_part,
-                                       certificate, INF if request.below is None else request.below)
+                                       certificate, cutoff=request.below or INF)
     finally:
         part_bar.close()
         progress.close()
