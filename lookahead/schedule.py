@@ -10,7 +10,13 @@ items each task should carry (about `TASK_SECONDS` of work, but at least a few t
 
 That first rate is only a guess (the first items are the most promising guesses, searched deepest,
 and the later ones are often refuted in microseconds), so each task reports how long its items took
-and the tasks handed out next are sized by the rate the workers measured.
+and the tasks handed out next are sized by the rate the workers measured. The guess can also be far
+too fast: a tie pass sorted quickest first settles thousands of items in the serial phase and then
+meets words that take seconds each. Sized by the serial rate alone its first tasks carried about
+1,400 words and nothing came back for 14 minutes. So task sizes ramp: the first tasks carry at most
+`RAMP_START` items, and no task more than twice the largest one that has come back; and the rate is
+the slower of the workers' overall rate and their latest task's, so work that gets slower as it goes
+gets smaller tasks.
 
 On a Dask cluster the same pace holds (a cluster's tasks cost milliseconds each too, so one item
 per task would leave the workers waiting on the network), the pool is the cluster's worker threads,
@@ -45,6 +51,7 @@ TASK_SECONDS = 0.5  # the work one task should carry, so per-task overhead stays
 #: seconds to start a pool of workers and warm them (measured on the 2-core development machine:
 #: loky about 2 s; threads start at once). A Dask cluster is already running.
 POOL_START = {"loky": 2.5, "threading": 0.05, "dask": 0.0}
+RAMP_START = 8  # items in each task handed out before any task has come back
 STOP_WAIT = 5.0  # seconds loky's manager thread gets to see killed workers gone (HeldInterrupt)
 
 
@@ -68,6 +75,8 @@ class Pace:
     jobs: int = 1
     task_items: int = 0  # items the workers' finished tasks carried
     task_seconds: float = 0.0  # and the seconds those tasks took
+    latest_rate: float = 0.0  # seconds per item of the task that came back last
+    largest_back: int = 0  # items in the largest task that has come back
 
     def __post_init__(self) -> None:
         self.started = time.perf_counter()
@@ -103,13 +112,17 @@ class Pace:
         """A worker's task of `items` items took `seconds`."""
         self.task_items += items
         self.task_seconds += seconds
+        self.latest_rate = seconds / max(1, items)
+        self.largest_back = max(self.largest_back, items)
 
     def next_size(self, first: int, remaining: int) -> int:
-        """Items for the next task: `first` (the serial phase's guess) until the workers have
-        reported, then by their measured rate."""
+        """Items for the next task: `first` (the serial phase's guess), at most RAMP_START, until
+        the workers have reported; then by the slower of their overall and latest rates, and at
+        most twice the largest task that has come back (see the module's note on ramping)."""
         if not self.task_items:
-            return min(first, remaining)
-        return self.per_task(self.task_seconds / self.task_items, remaining)
+            return max(1, min(first, RAMP_START, remaining))
+        rate = max(self.task_seconds / self.task_items, self.latest_rate)
+        return max(1, min(self.per_task(rate, remaining), 2 * self.largest_back))
 
 
 def busy_factor() -> float:
