@@ -75,3 +75,35 @@ def test_absurdle_first_guess_count_runs_from_the_kernel_cache(tmp_path):
             winners.append(first.upper())
     assert first_lines[0].split() == winners
     assert runs[0].stdout.startswith(f"{len(winners)} of {len(game.guesses)} first guesses")
+
+
+def test_the_tie_pass_hands_each_result_over_as_it_comes(monkeypatch):
+    """Words stopped exactly at the best total are searched again (the tie pass); each result
+    must reach the caller (whose checkpoint saves it) as soon as it is found. Handed over only at
+    the end, a tie pass over 11,113 words stopped after 14 minutes had saved none of them."""
+    import lookahead.firstguess as firstguess
+
+    game = small_game(60)
+    words = [g for g, _ in ranked_guesses(game, SearchSetting())[:8]]
+    full = search_first_guesses(game, words, SearchSetting())
+    best = full.best
+    # the others as if each had been cut off exactly at the best total: all open ties
+    done = {r.word: (r if r.word == best.word else GuessResult(r.word, best.value, False))
+            for r in full.results}
+    events: list[str] = []
+    evaluate = firstguess.evaluate_guesses_task
+
+    def counted(*arguments):
+        events.append("search")
+        return evaluate(*arguments)
+
+    monkeypatch.setattr(firstguess, "evaluate_guesses_task", counted)
+    settled: list[GuessResult] = []
+    firstguess.settle_ties(game, done, SearchSetting(), lambda r: (events.append("record"),
+                                                                    settled.append(r)))
+    assert len(settled) == len(words) - 1
+    assert events == ["search", "record"] * len(settled)
+    ties = {r.word for r in full.results if r.exact and r.value == best.value} - {best.word}
+    for result in settled:  # and each settles its word: a tie (exact) or proven above the best
+        assert (result.exact and result.value == best.value) or result.value > best.value
+        assert (result.word in ties) == result.exact

@@ -2,7 +2,7 @@
 
 Why these tests: a tie pass sorted quickest first settles thousands of words in the serial phase and
 then meets words that take seconds each; sized by the serial rate alone, its first tasks carried
-about 1,400 words and nothing came back for 14 minutes (so a stop lost all of it)."""
+about 1,400 words each, minutes of work that a stop loses."""
 
 from __future__ import annotations
 
