@@ -13,10 +13,10 @@ and the later ones are often refuted in microseconds), so each task reports how 
 and the tasks handed out next are sized by the rate the workers measured. The guess can also be far
 too fast: a tie pass sorted quickest first settles thousands of items in the serial phase and then
 meets words that take seconds each. Sized by the serial rate alone its first tasks carried about
-1,400 words each, minutes of work, all lost if the run is stopped. So task sizes ramp: the first tasks carry at most
-`RAMP_START` items, and no task more than twice the largest one that has come back; and the rate is
-the slower of the workers' overall rate and their latest task's, so work that gets slower as it goes
-gets smaller tasks.
+1,400 words each, minutes of work, all lost if the run is stopped. So task sizes ramp: the first
+tasks carry at most `RAMP_START` items, and no task more than twice the largest one that has come
+back; and the rate is the slower of the workers' overall rate and their latest task's, so work that
+gets slower as it goes gets smaller tasks.
 
 On a Dask cluster the same pace holds (a cluster's tasks cost milliseconds each too, so one item
 per task would leave the workers waiting on the network), the pool is the cluster's worker threads,
