@@ -232,7 +232,11 @@ class HeldInterrupt:
     them with a KeyError traceback (3 runs in 80 without psutil). Killing the workers first and
     waiting for loky's thread to see them gone sends it down its "broken pool" path instead, which
     ends the thread before the shutdown starts. Nothing is lost: results are taken in this
-    process, and a worker's unfinished task is searched again when the run resumes."""
+    process, and a worker's unfinished task is searched again when the run resumes.
+
+    SIGTERM, while they run, likewise kills them first and then calls the handler the command set
+    (which ends the run as Ctrl-C does and saves its checkpoint), for the same race; when no
+    Python handler is set it is left alone."""
 
     def __init__(self, setting: SearchSetting):
         self.active = (setting.backend == "loky" and hasattr(signal, "pthread_sigmask")
@@ -240,6 +244,7 @@ class HeldInterrupt:
         self.interrupted = False
         self.installed = False
         self.previous = None
+        self.previous_term = None  # the command's SIGTERM handler, while the workers run
 
     def __enter__(self) -> "HeldInterrupt":
         if self.active:
@@ -256,6 +261,10 @@ class HeldInterrupt:
         stop_workers()
         raise KeyboardInterrupt
 
+    def _terminate(self, signum, frame) -> None:
+        stop_workers()
+        self.previous_term(signum, frame)
+
     def __exit__(self, kind, error, trace) -> None:
         if self.active:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one: recorded
@@ -268,6 +277,10 @@ class HeldInterrupt:
         caller's try, so its cleanup runs)."""
         if self.installed:
             signal.signal(signal.SIGINT, self._interrupt)
+            term = signal.getsignal(signal.SIGTERM)
+            if callable(term):
+                self.previous_term = term
+                signal.signal(signal.SIGTERM, self._terminate)
         if self.interrupted:
             self.interrupted = False
             self._interrupt(signal.SIGINT, None)
@@ -276,6 +289,9 @@ class HeldInterrupt:
         """Give Ctrl-C back to its usual handler."""
         if self.installed:  # (None: a handler not set from Python; the default then)
             signal.signal(signal.SIGINT, signal.SIG_DFL if self.previous is None else self.previous)
+            if self.previous_term is not None:
+                signal.signal(signal.SIGTERM, self.previous_term)
+                self.previous_term = None
             self.installed = False
         if self.interrupted:  # came while the start failed: raise it after all
             self.interrupted = False
@@ -286,14 +302,15 @@ def stop_workers(wait: float = STOP_WAIT) -> None:
     """Kill this process's loky workers at once (SIGKILL: they ignore Ctrl-C, and a kernel call
     cannot be interrupted), and give loky's manager thread up to `wait` seconds to see them gone
     and end (its "broken pool" path). Reads loky's executor, private to it, so nothing is assumed:
-    without one there is nothing to kill."""
+    without one there is nothing to kill. The signal is sent by pid: loky's process objects have
+    no working `kill()` (their Popen lacks it), and calling it had silently killed nothing."""
     from joblib.externals.loky import reusable_executor
     executor = reusable_executor._executor
     processes = getattr(executor, "_processes", None) or {}
-    for process in list(processes.values()):
+    for pid in list(processes):
         try:
-            process.kill()
-        except (OSError, ValueError, AttributeError):  # already gone, or never started
+            os.kill(pid, signal.SIGKILL)
+        except (OSError, TypeError):  # already gone
             pass
     manager = getattr(executor, "_executor_manager_thread", None)
     if processes and isinstance(manager, threading.Thread) and manager.is_alive():

@@ -429,6 +429,45 @@ def test_ctrl_c_while_workers_start_or_run_prints_no_worker_traceback(delay, tmp
     assert process.returncode == 130 and err.splitlines() == ["interrupted"], err
 
 
+TERMINATED = textwrap.dedent("""
+    import os, signal, sys
+    from joblib.externals.loky import reusable_executor
+    from lookahead.schedule import run_paced
+    from lookahead.setting import SearchSetting
+
+    def workers_alive():
+        processes = getattr(reusable_executor._executor, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.is_alive()]
+
+    def terminated(signum, frame):  # the command's handler: are the workers gone by now?
+        sys.stderr.write(f"terminated; workers alive: {len(workers_alive())}\\n")
+        sys.exit(143)
+
+    signal.signal(signal.SIGTERM, terminated)
+    run_paced([1.0] * 300, lambda batch: (__import__("time").sleep, (batch[0],)),
+              SearchSetting(jobs=2), take=lambda r: None)
+""")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigterm_kills_the_workers_before_the_commands_handler_runs(tmp_path):
+    """SIGTERM while loky workers run: they are killed first (as on Ctrl-C, which avoids loky's
+    KeyError race at shutdown), then the command's own handler runs (it saves the checkpoint)."""
+    script = tmp_path / "terminated.py"
+    script.write_text(TERMINATED)
+    process = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    kids = wait_for_workers(process)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and err.splitlines() == ["terminated; workers alive: 0"], err
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(running(k) for k in kids):
+        time.sleep(0.2)
+    assert not [k for k in kids if running(k)], "workers outlived the main process"
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_workers_exit_when_the_main_process_is_killed(tmp_path):
