@@ -490,6 +490,20 @@ def small_args(tmp_path: Path) -> list[str]:
             "--quiet", "--out", str(tmp_path / "results")]
 
 
+def test_a_reader_that_goes_away_does_not_stop_the_files_being_written(tmp_path):
+    """`python -m optimal.search ... | head`: the pipe closes before the command has printed
+    everything. It once exited 0 at the next print, before writing any result file; now the
+    unread output is dropped and the files are written, with nothing on stderr."""
+    process = subprocess.Popen([sys.executable, "-m", "optimal.search", *small_args(tmp_path)],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before the first line
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 0 and err == ""
+    folder = tmp_path / "results" / "a60-a60-normal-d6"
+    written = json.loads((folder / "MANIFEST.json").read_text())
+    assert (folder / "cigar.json").exists() and written
+
+
 def test_a_second_writer_is_refused_and_a_stale_lock_taken_over(tmp_path, capsys):
     args = small_args(tmp_path)
     folder = tmp_path / "results" / "a60-a60-normal-d6"

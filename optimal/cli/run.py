@@ -51,13 +51,55 @@ def _terminate(signum, frame) -> None:
     raise Terminated
 
 
+class ClosedPipeTolerant:
+    """Standard output that, once its reader has gone (`... | head`), quietly drops the rest
+    instead of raising BrokenPipeError inside the command. Why: the error surfaced at the next
+    print, which was before the result files were written, so `search ... | head` exited 0 with
+    no files. Now the command goes on and writes them; only the unread lines are lost. The
+    descriptor is pointed at /dev/null, so the interpreter's final flush does not fail either."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.closed_pipe = False
+
+    def write(self, text: str) -> int:
+        if not self.closed_pipe:
+            try:
+                return self.stream.write(text)
+            except BrokenPipeError:
+                self._drop()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.closed_pipe:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self._drop()
+
+    def _drop(self) -> None:
+        self.closed_pipe = True
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # not a real descriptor (a test's capture)
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
 def run_cli(body: Callable[[], int], prog: str) -> int:
     """Run a command body, turning library errors into one stderr line and their exit code;
-    SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration."""
+    SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration; output
+    to a pipe whose reader has gone is dropped (`ClosedPipeTolerant`)."""
     warnings.showwarning = _one_line_warning
     sys.unraisablehook = _interrupt_again
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main else None
+    stdout = sys.stdout
+    sys.stdout = ClosedPipeTolerant(stdout)
     try:
         return body()
     except OptimalError as error:
@@ -76,5 +118,6 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
         sys.stderr.write(f"{prog}: error: {where}{error.strerror or error}\n")
         return 2
     finally:
+        sys.stdout = stdout
         if main:  # (a command run inside another program, e.g. a test, gives its handler back)
             signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
