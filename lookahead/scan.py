@@ -118,8 +118,10 @@ def gather_replies(ws, S, level):
 @njit(cache=True)
 def count_pairwise(B, n, ng, dup, eq, flag):
     """dup[j]: answers whose reply to guess j repeats an earlier one's (so k = n - dup);
-    eq[j]: equal pairs (so the sum of squared part sizes is n + 2 eq). uint16 counters on purpose:
-    with n <= 64 they cannot overflow, and narrow lanes vectorize twice as wide."""
+    eq[j]: equal pairs (so the sum of squared part sizes is n + 2 eq). eq and flag are narrow on
+    purpose (uint16, uint8): with n <= 64 they cannot overflow, and narrow lanes vectorize twice as
+    wide in the inner loop. dup is int32 as everywhere (the other counts reach n - 1, and a
+    uint16 dup overflowed silently past 65,536 answers); it is written once per answer."""
     for j in range(ng):
         dup[j] = 0
         eq[j] = 0

@@ -31,7 +31,7 @@ def brute_force(B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def test_blocked_and_per_guess_histograms_and_pairwise_counts_agree(n, ng, seed):
     B = replies(n, ng, 243, seed)
     want_dup, want_eq = brute_force(B)
-    dup, eq = np.zeros(ng, np.uint16), np.zeros(ng, np.uint32)
+    dup, eq = np.zeros(ng, np.int32), np.zeros(ng, np.int64)  # the workspace's types
     table = np.zeros((243, BLOCK), np.uint16)
     count_blocked(B, n, ng, dup, eq, table)
     assert (dup == want_dup).all() and (eq == want_eq).all()
@@ -43,3 +43,18 @@ def test_blocked_and_per_guess_histograms_and_pairwise_counts_agree(n, ng, seed)
         eq16 = np.zeros(ng, np.uint16)
         count_pairwise(B, n, ng, dup, eq16, np.zeros(ng, np.uint8))
         assert (dup == want_dup).all() and (eq16 == want_eq).all()
+
+
+def test_counts_past_65536_answers_do_not_wrap():
+    """A list of more than 65,536 answers: every answer but one repeats a reply (dup = n - 1) and
+    the equal pairs pass 2**32. dup was uint16 and eq uint32, and both wrapped silently (the lower
+    bounds and the guess order then rested on wrong counts)."""
+    n, ng = 100_000, 3
+    B = np.zeros((n, ng), np.uint8)
+    B[:, 1] = np.arange(n) % 243
+    B[: n // 2, 2] = 7
+    want_dup, want_eq = brute_force(B)
+    assert want_dup[0] == n - 1 and want_eq[0] > 2**32
+    dup, eq = np.zeros(ng, np.int32), np.zeros(ng, np.int64)
+    count_histogram(B, n, ng, dup, eq, np.zeros(243, np.int64), np.zeros(243, np.int64))
+    assert (dup == want_dup).all() and (eq == want_eq).all()
