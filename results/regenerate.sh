@@ -66,6 +66,8 @@ python -m optimal.search --lists nyt --all --hard --max-depth 5 --below 8175 --o
 python -m optimal.search --all --hard --max-depth 5 --below 8207 --out results/all-first-words --jobs 1 --quiet
 # NYT lists, normal mode within 5 over every first word (the front's top 100 gave TARSE 7885): 5 min
 python -m optimal.search --lists nyt --all --max-depth 5 --below 7886 --out results/all-first-words --jobs 1 --quiet
+# every front's limits in one plot per pairing and mode, from the runs above (results/front/plots/)
+python scripts/front_plots.py
 # proof certificates of the lower bounds (issue: certificates): written by the search, then checked
 # by the independent checker, whose output is kept in CERTIFICATE.md next to the certificate
 certify() {  # certify DIR NAME "TREE" SEARCH-ARGS...

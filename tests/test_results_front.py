@@ -31,3 +31,44 @@ def test_front_tree_verifies(path, capsys):
         stats = (cell["plain"]["stats"] if path.stem.endswith("-plain") or "tie_break" not in cell
                  else cell["tie_break"]["stats"])
         assert replayed["histogram"] == stats["histogram"]
+
+
+# ---------------------------------------------------------------- the combined plots (scripts/front_plots.py)
+
+def combined_fronts():
+    import sys
+    sys.path.insert(0, str(FRONT.parent.parent / "scripts"))
+    import front_plots
+    return front_plots
+
+
+def test_every_combined_plot_is_drawn_from_the_committed_runs():
+    """results/front/plots/ holds one plot per front the script collects, and no other (a plot
+    left from runs since removed would show points nothing backs)."""
+    front_plots = combined_fronts()
+    fronts = front_plots.collect()
+    assert {front_plots.plot_name(key) for key in fronts} == \
+        {p.name for p in (FRONT / "plots").glob("*.png")}
+    for cells in fronts.values():  # a hard-mode 'no tree' is implied only by normal mode's
+        for sourced in cells.values():
+            if sourced.kind == "none (implied by normal mode)":
+                assert "normal" in sourced.folder.name
+
+
+def plotted_points():
+    front_plots = combined_fronts()
+    return [(key, limit, sourced) for key, cells in front_plots.collect().items()
+            for limit, sourced in cells.items() if sourced.tree is not None]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key,limit,sourced", plotted_points(),
+                         ids=[f"{'-'.join(k)}-d{d}" for k, d, _ in plotted_points()])
+def test_each_plotted_total_is_its_trees_replayed_total(key, limit, sourced, capsys):
+    assert verify_main([str(sourced.tree), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["valid"] and not result["problems"]
+    assert result["game"]["max_guesses"] == limit and result["stats"]["worst"] <= limit
+    assert result["stats"]["total"] == sourced.point.total
+    assert (result["game"]["answers"]["name"], result["game"]["guesses"]["name"],
+            result["game"]["mode"]) == key

@@ -10,6 +10,7 @@ weight x guesses, see optimal.weights); they are shown beside the expectation th
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -623,9 +624,33 @@ def front_summary(game: Game, cells: list[FrontCell], seconds: float) -> dict:
             "seconds": round(seconds, 3)}
 
 
+@dataclass(frozen=True)
+class FrontPoint:
+    """One limit of a front as plotted: its least total (None: no tree within the limit), the first
+    word that has it, and whether the point is proven (a total: exact; None: refuted for every
+    first word) or only a beam tree's upper bound / no tree found."""
+
+    limit: int
+    total: int | None
+    word: str | None
+    proven: bool
+
+
+def cell_point(cell: FrontCell) -> FrontPoint:
+    exact = cell.proven or bool(cell.proof and cell.proof.exact)
+    return FrontPoint(cell.limit, cell.total if cell.feasible else None, cell.word, exact)
+
+
 def front_png(game: Game, cells: list[FrontCell]) -> bytes | None:
+    """The plot of a front run's cells (see `front_points_png`)."""
+    return front_points_png(f"{game.answers.name} / {game.guesses.name}, {game.mode} mode",
+                            len(game.answers), [cell_point(c) for c in cells])
+
+
+def front_points_png(title: str, answers: int, points: list[FrontPoint]) -> bytes | None:
     """A plot of the least total (left axis) and mean (right axis) against the guess limit; limits
-    with no tree are marked on the axis. None when matplotlib (the 'plot' extra) is missing."""
+    with no tree are marked on the axis. None when matplotlib (the 'plot' extra) is missing. Also
+    drawn from several runs' summaries at once (`scripts/front_plots.py`)."""
     try:
         import matplotlib
 
@@ -633,37 +658,36 @@ def front_png(game: Game, cells: list[FrontCell]) -> bytes | None:
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    n = len(game.answers)
+    n = answers
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    exact = [(c.limit, c.total) for c in cells if c.feasible and (c.proven or (c.proof and c.proof.exact))]
-    upper = [(c.limit, c.total) for c in cells if c.feasible and not (c.proven or (c.proof and c.proof.exact))]
+    exact = [(p.limit, p.total) for p in points if p.total is not None and p.proven]
+    upper = [(p.limit, p.total) for p in points if p.total is not None and not p.proven]
     if exact:
         ax.plot(*zip(*exact), "o-", color="tab:blue", label="least total (proven)")
     if upper:
-        ax.plot(*zip(*upper), "o--", color="tab:orange", mfc="none", label="upper bound (beam tree)")
-    for c in cells:
-        if c.feasible:
-            ax.annotate(f"{c.word.upper()} {c.total}", (c.limit, c.total), textcoords="offset points",
+        ax.plot(*zip(*upper), "o--", color="tab:orange", mfc="none", label="upper bound (a verified tree)")
+    for p in points:
+        if p.total is not None:
+            ax.annotate(f"{p.word.upper()} {p.total}", (p.limit, p.total), textcoords="offset points",
                         xytext=(0, 8), ha="center", fontsize=8)
-    none = [c.limit for c in cells if not c.feasible]
-    totals = [c.total for c in cells if c.feasible]
+    none = [p for p in points if p.total is None]
+    totals = [p.total for p in points if p.total is not None]
     low = min(totals) if totals else n
     high = max(totals) if totals else 2 * n
     span = max(high - low, 0.02 * high)
     ax.set_ylim(low - 0.6 * span, high + 0.4 * span)
-    for d in none:
-        ax.plot([d], [low - 0.45 * span], "x", color="tab:red", ms=10)
-        ax.annotate("no tree (proven)" if all(c.proven for c in cells if c.limit == d) else "none found",
-                    (d, low - 0.45 * span), textcoords="offset points", xytext=(0, 8), ha="center",
-                    fontsize=8, color="tab:red")
-    ax.set_xticks([c.limit for c in cells])
-    ax.set_xlim(min(c.limit for c in cells) - 0.5, max(c.limit for c in cells) + 0.5)
+    for p in none:
+        ax.plot([p.limit], [low - 0.45 * span], "x", color="tab:red", ms=10)
+        ax.annotate("no tree (proven)" if p.proven else "none found",
+                    (p.limit, low - 0.45 * span), textcoords="offset points", xytext=(0, 8),
+                    ha="center", fontsize=8, color="tab:red")
+    ax.set_xticks([p.limit for p in points])
+    ax.set_xlim(min(p.limit for p in points) - 0.5, max(p.limit for p in points) + 0.5)
     ax.set_xlabel("guess limit D")
     ax.set_ylabel("total guesses over all answers")
     right = ax.secondary_yaxis("right", functions=(lambda t: t / n, lambda m: m * n))
     right.set_ylabel("mean guesses per answer")
-    ax.set_title(f"Guess-limit front: {game.answers.name} / {game.guesses.name}, {game.mode} mode",
-                 fontsize=10)
+    ax.set_title(f"Guess-limit front: {title}", fontsize=10)
     if exact or upper:
         ax.legend(fontsize=8, loc="upper right")
     fig.tight_layout()
@@ -671,6 +695,8 @@ def front_png(game: Game, cells: list[FrontCell]) -> bytes | None:
     fig.savefig(buffer, format="png", dpi=100)
     plt.close(fig)
     return buffer.getvalue()
+
+
 # ---------------------------------------------------------------- Dordle (--boards 2)
 
 
