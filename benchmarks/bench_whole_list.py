@@ -1,0 +1,138 @@
+"""The whole-list runs' wall and CPU times, and the exact ranking's throughput by rank band.
+
+    python benchmarks/bench_whole_list.py                # the committed runs' figures (a few seconds)
+    python benchmarks/bench_whole_list.py --measure 3    # and measure the throughput afresh,
+                                                         # 3 words per rank band (a few minutes)
+
+Why both: a whole-list run takes minutes to hours (every first word, one list pairing, one mode,
+one guess limit), too long to repeat for a benchmark, so its figures are the ones its own run
+recorded (`summary.json` under `results/all-first-words/`, written by the run with its provenance:
+command, date, machine). The exact ranking (`--rank exact`) is the long job of issue 12 §2: its
+throughput by rank band comes from the committed checkpoints (each word's CPU seconds, ranked by
+the search's ordering score), and the projection for the whole 12,972-word table from those rates.
+`--measure N` times it again now, on N words spread over each band, against a baseline measured in
+the same run (SALET's exact value from an empty memo, the quickest exact job there is), so the
+figures can be compared across machines as ratios. The words of a band share one memo, as they do
+in a real `--rank exact --all` run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from lookahead import SearchSetting, exact_values, ranked_guesses  # noqa: E402
+from optimal.game import Game  # noqa: E402
+
+RESULTS = ROOT / "results"
+BANDS = [(1, 200), (201, 1000), (1001, 2000), (2001, 5000), (5001, 12972)]
+
+
+def whole_list_runs() -> None:
+    """Every committed every-first-word run: its best word and total and its recorded times."""
+    print("Every first word searched (results/all-first-words/), as each run recorded it:")
+    print(f"{'lists':<34} {'mode':<6} {'D':>2} {'best':<12} {'proven':<8} {'wall s':>8} "
+          f"{'CPU s':>8}  date")
+    for summary in sorted((RESULTS / "all-first-words").glob("*/summary.json")):
+        data = json.loads(summary.read_text())
+        game, best = data["game"], data.get("best") or {}
+        lists = f"{game['answers']['name']} / {game['guesses']['name']}"
+        shown = f"{best.get('word', '-').upper()} {best.get('total', '-')}"
+        cpu = data.get("cpu_seconds")  # (not recorded by the oldest runs)
+        words = data["search"]["words"]
+        part = "  (the last part only: " + words.split("; ")[-1] + ")" if "resumed" in words else ""
+        print(f"{lists:<34} {game['mode']:<6} {game['max_guesses']:>2} {shown:<12} "
+              f"{str(bool(best.get('proven'))):<8} {data['seconds']:>8.0f} "
+              f"{f'{cpu:.0f}' if cpu is not None else 'n/a':>8}  "
+              f"{data['provenance']['date'][:10]}{part}")
+    for checkpoint in sorted((RESULTS / "all-first-words").glob("*/checkpoint-all.json")):
+        if (checkpoint.parent / "summary.json").exists():
+            continue
+        results = json.loads(checkpoint.read_text())["results"]
+        exact = [r for r in results.values() if r["exact"]]
+        best = min(r["value"] for r in exact) if exact else None
+        open_ties = sum(1 for r in results.values() if not r["exact"] and r["value"] == best)
+        task = sum(r["seconds"] for r in results.values())
+        print(f"{checkpoint.parent.name}: unfinished, {len(results):,} words searched, best "
+              f"{best}, {open_ties:,} possible ties not yet settled; {task:,.0f} s of search "
+              f"time in the checkpoint (the words' last searches)")
+
+
+def ranks(game: Game) -> dict[str, int]:
+    """Each first word's rank by the search's ordering score (1 = searched first)."""
+    order = ranked_guesses(game, SearchSetting())
+    return {game.guesses.words[g]: i + 1 for i, (g, _) in enumerate(order)}
+
+
+def committed_throughput(game: Game, rank: dict[str, int]) -> dict[tuple[int, int], float]:
+    """Words per CPU-hour by rank band, from every committed exact-ranking checkpoint of the
+    original lists in normal mode (a word in several is counted once, from its last)."""
+    words: dict[str, float] = {}
+    for folder in ("exact", "exact-all", "exact-sample"):
+        path = RESULTS / folder / "answers-2315-guesses-12972-normal-d6-exact" / "checkpoint-exact.json"
+        if path.exists():
+            for word, value in json.loads(path.read_text())["results"].items():
+                if value["exact"]:
+                    words[word] = value["cpu_seconds"]
+    print("\nExact ranking (--rank exact), original lists, normal mode, from the committed "
+          "checkpoints:")
+    print(f"{'ranks':<12} {'words':>6} {'CPU s':>8} {'words per CPU-hour':>19}")
+    rates = {}
+    for low, high in BANDS:
+        band = [cpu for word, cpu in words.items() if low <= rank.get(word, 0) <= high]
+        if band:
+            rates[low, high] = len(band) / max(sum(band), 1e-9) * 3600
+            print(f"{low:>5}-{high:<6} {len(band):>6} {sum(band):>8.0f} {rates[low, high]:>19,.0f}")
+    done = len(words)
+    if len(rates) == len(BANDS):
+        hours = sum((high - low + 1) / rates[low, high] for low, high in BANDS)
+        print(f"projected for all 12,972 words: {hours:.1f} CPU-hours; {done:,} words exact so far")
+    return rates
+
+
+def measured_throughput(game: Game, rank: dict[str, int], per_band: int) -> None:
+    """Words per CPU-hour now, `per_band` words spread over each band, against SALET's proof."""
+    by_rank = {r: w for w, r in rank.items()}
+    setting = SearchSetting()
+    exact_values(game, [game.guess_id("salet")], setting, 60)  # warm: kernels and matrix
+    fresh = SearchSetting(cache_mb=setting.cache_mb / 2)  # another solver: its memo starts empty
+    start = time.thread_time()
+    exact_values(game, [game.guess_id("salet")], fresh, 60)
+    baseline = time.thread_time() - start
+    print(f"\nMeasured now: baseline, SALET's exact value: {baseline:.2f} CPU s")
+    print(f"{'ranks':<12} {'words':>6} {'CPU s':>8} {'words per CPU-hour':>19} "
+          f"{'s per word / baseline':>22}")
+    for low, high in BANDS:
+        high = min(high, len(by_rank))
+        step = max(1, (high - low + 1) // per_band)
+        words = [by_rank[r] for r in range(low + step // 2, high + 1, step)][:per_band]
+        values = exact_values(game, [game.guess_id(w) for w in words], setting, 60)
+        cpu = sum(v.cpu_seconds for v in values)
+        left = sum(1 for v in values if not v.exact)
+        note = f" ({left} left at their bounds)" if left else ""
+        print(f"{low:>5}-{high:<6} {len(words):>6} {cpu:>8.1f} {len(words) / cpu * 3600:>19,.0f} "
+              f"{cpu / len(words) / baseline:>22.1f}{note}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--measure", type=int, default=0, metavar="N",
+                        help="also time N words per rank band now")
+    args = parser.parse_args()
+    whole_list_runs()
+    game = Game.from_lists("original")
+    rank = ranks(game)
+    committed_throughput(game, rank)
+    if args.measure > 0:
+        measured_throughput(game, rank, args.measure)
+
+
+if __name__ == "__main__":
+    main()
