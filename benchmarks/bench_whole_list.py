@@ -1,8 +1,8 @@
 """The whole-list runs' wall and CPU times, and the exact ranking's throughput by rank band.
 
-    python benchmarks/bench_whole_list.py                # the committed runs' figures (a few seconds)
-    python benchmarks/bench_whole_list.py --measure 3    # and measure the throughput afresh,
-                                                         # 3 words per rank band (a few minutes)
+    python benchmarks/bench_whole_list.py              # the committed runs' figures (seconds)
+    python benchmarks/bench_whole_list.py --measure 3  # and the throughput timed afresh,
+                                                       # 3 words per rank band (a few minutes)
 
 Why both: a whole-list run takes minutes to hours (every first word, one list pairing, one mode,
 one guess limit), too long to repeat for a benchmark, so its figures are the ones its own run
@@ -31,6 +31,7 @@ from lookahead import SearchSetting, exact_values, ranked_guesses  # noqa: E402
 from optimal.game import Game  # noqa: E402
 
 RESULTS = ROOT / "results"
+EXACT_TABLE = "answers-2315-guesses-12972-normal-d6-exact"  # the folder each exact run writes
 BANDS = [(1, 200), (201, 1000), (1001, 2000), (2001, 5000), (5001, 12972)]
 
 
@@ -70,12 +71,12 @@ def ranks(game: Game) -> dict[str, int]:
     return {game.guesses.words[g]: i + 1 for i, (g, _) in enumerate(order)}
 
 
-def committed_throughput(game: Game, rank: dict[str, int]) -> dict[tuple[int, int], float]:
+def committed_throughput(rank: dict[str, int]) -> None:
     """Words per CPU-hour by rank band, from every committed exact-ranking checkpoint of the
     original lists in normal mode (a word in several is counted once, from its last)."""
     words: dict[str, float] = {}
     for folder in ("exact", "exact-all", "exact-sample"):
-        path = RESULTS / folder / "answers-2315-guesses-12972-normal-d6-exact" / "checkpoint-exact.json"
+        path = RESULTS / folder / EXACT_TABLE / "checkpoint-exact.json"
         if path.exists():
             for word, value in json.loads(path.read_text())["results"].items():
                 if value["exact"]:
@@ -93,7 +94,6 @@ def committed_throughput(game: Game, rank: dict[str, int]) -> dict[tuple[int, in
     if len(rates) == len(BANDS):
         hours = sum((high - low + 1) / rates[low, high] for low, high in BANDS)
         print(f"projected for all 12,972 words: {hours:.1f} CPU-hours; {done:,} words exact so far")
-    return rates
 
 
 def measured_throughput(game: Game, rank: dict[str, int], per_band: int) -> None:
@@ -129,7 +129,7 @@ def main() -> None:
     whole_list_runs()
     game = Game.from_lists("original")
     rank = ranks(game)
-    committed_throughput(game, rank)
+    committed_throughput(rank)
     if args.measure > 0:
         measured_throughput(game, rank, args.measure)
 

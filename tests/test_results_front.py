@@ -33,7 +33,7 @@ def test_front_tree_verifies(path, capsys):
         assert replayed["histogram"] == stats["histogram"]
 
 
-# ---------------------------------------------------------------- the combined plots (scripts/front_plots.py)
+# -------------------------------------------------------- the plots of scripts/front_plots.py
 
 def combined_fronts():
     import sys

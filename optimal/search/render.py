@@ -628,7 +628,7 @@ def front_summary(game: Game, cells: list[FrontCell], seconds: float) -> dict:
 class FrontPoint:
     """One limit of a front as plotted: its least total (None: no tree within the limit), the first
     word that has it, and whether the point is proven (a total: exact; None: refuted for every
-    first word) or only a beam tree's upper bound / no tree found."""
+    first word) or only a verified tree's upper bound / no tree found."""
 
     limit: int
     total: int | None
@@ -647,10 +647,10 @@ def front_png(game: Game, cells: list[FrontCell]) -> bytes | None:
                             len(game.answers), [cell_point(c) for c in cells])
 
 
-def front_points_png(title: str, answers: int, points: list[FrontPoint]) -> bytes | None:
+def front_points_png(title: str, n: int, points: list[FrontPoint]) -> bytes | None:
     """A plot of the least total (left axis) and mean (right axis) against the guess limit; limits
-    with no tree are marked on the axis. None when matplotlib (the 'plot' extra) is missing. Also
-    drawn from several runs' summaries at once (`scripts/front_plots.py`)."""
+    with no tree are marked on the axis (n: the answers, for the mean). None when matplotlib (the
+    'plot' extra) is missing. Also drawn from several runs' summaries (`scripts/front_plots.py`)."""
     try:
         import matplotlib
 
@@ -658,18 +658,18 @@ def front_points_png(title: str, answers: int, points: list[FrontPoint]) -> byte
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    n = answers
     fig, ax = plt.subplots(figsize=(7, 4.2))
     exact = [(p.limit, p.total) for p in points if p.total is not None and p.proven]
     upper = [(p.limit, p.total) for p in points if p.total is not None and not p.proven]
     if exact:
         ax.plot(*zip(*exact), "o-", color="tab:blue", label="least total (proven)")
     if upper:
-        ax.plot(*zip(*upper), "o--", color="tab:orange", mfc="none", label="upper bound (a verified tree)")
+        ax.plot(*zip(*upper), "o--", color="tab:orange", mfc="none",
+                label="upper bound (a verified tree)")
     for p in points:
         if p.total is not None:
-            ax.annotate(f"{p.word.upper()} {p.total}", (p.limit, p.total), textcoords="offset points",
-                        xytext=(0, 8), ha="center", fontsize=8)
+            ax.annotate(f"{p.word.upper()} {p.total}", (p.limit, p.total),
+                        textcoords="offset points", xytext=(0, 8), ha="center", fontsize=8)
     none = [p for p in points if p.total is None]
     totals = [p.total for p in points if p.total is not None]
     low = min(totals) if totals else n
