@@ -18,7 +18,7 @@ import argparse
 import time
 
 from lookahead import INF
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 from optimal.game import Game
 
 VARIANTS = (("plain", 0), ("aware<=3", 3), ("aware<=4", 4))

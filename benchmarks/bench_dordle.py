@@ -20,7 +20,7 @@ import argparse
 import time
 
 from lookahead import DordleSolver
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 from optimal.game import Game
 from optimal.words import load_words, sample_words
 

@@ -3,7 +3,7 @@ small, a medium and a large job, each in a fresh process (start-up included, as 
 
 Why: workers cost about two seconds to start (each imports numba, loads the kernels and the
 matrix), so the search starts every job serially and moves the rest to workers only when the
-measured rate says they pay (`lookahead/schedule.py`). This prints, per job, the wall time of each
+measured rate says they pay (`lookahead/parallel/schedule.py`). This prints, per job, the wall time of each
 and the ratio parallel / serial (below 1: the workers paid; about 1: the run stayed serial, as it
 should when the work is small). The baseline is the serial run, measured in the same run; the
 figure is the median of --repeat runs, alternating the two so a busy machine hurts both alike.

@@ -1,6 +1,6 @@
 """The scan's three ways of counting a node's splits, on random sets of the original answers with
 all 12,972 guesses: milliseconds per scan and the speed-up over one histogram per guess (the
-baseline, measured in the same run). It sets the thresholds in lookahead.scan (PAIRWISE_MAX*).
+baseline, measured in the same run). It sets the thresholds in lookahead.kernels.scan (PAIRWISE_MAX*).
 
     python benchmarks/bench_scan.py [--sizes 32,48,64,100,200,500,1000,2315]
 """
@@ -12,7 +12,7 @@ import argparse
 import numpy as np
 from timing import timed
 
-from lookahead.scan import BLOCK, count_blocked, count_histogram, count_pairwise
+from lookahead.kernels.scan import BLOCK, count_blocked, count_histogram, count_pairwise
 from optimal.game import Game
 
 

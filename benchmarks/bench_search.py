@@ -19,7 +19,7 @@ import sys
 PROOF = r"""
 import json, resource, sys, time
 from optimal.game import Game
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 word, mode, depth, beam = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 game = Game.from_lists("original", mode=mode, max_guesses=depth)
 _ = game.matrix
@@ -40,8 +40,8 @@ SCAN = r"""
 import json, sys, time
 import numpy as np
 from optimal.game import Game
-from lookahead.solver import Solver
-from lookahead.scan import rank_guesses
+from lookahead.solvers.single import Solver
+from lookahead.kernels.scan import rank_guesses
 game = Game.from_lists("original")
 solver = Solver(game, cache_mb=16)
 rng = np.random.default_rng(1)

@@ -30,7 +30,7 @@ game = Game.from_lists("original")
 game.matrix
 t2 = time.perf_counter()
 import numpy as np
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 solver = Solver(game, cache_mb=1024)
 solver.solve(np.arange(3, dtype=np.int32), 3)
 t3 = time.perf_counter()

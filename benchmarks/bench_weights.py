@@ -33,7 +33,7 @@ PROOF = r"""
 import json, sys, time
 import optimal
 from optimal.game import Game
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 word, mode, weights, repeat = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 game = Game.from_lists("original", mode=mode, max_guesses=6)
 if weights != "none":

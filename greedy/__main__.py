@@ -142,9 +142,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                         or args.guesses):
             args.lists = "norvig"
         game = game_from_args(args, default_lists="original")
-        if args.out and args.out.endswith(".txt") and game.rule.name != "wordle":
-            raise BadInput(f"Selby's line format (.txt) holds Wordle trees only; write {game.rule.name} "
-                           "trees as JSON (a path ending in .json)")
+        if args.out and args.out.endswith(".txt"):
+            refuse_selby_lines(game)
         if args.table == "norvig":
             print(norvig_table(game))
             return 0
@@ -177,12 +176,18 @@ def main(argv: list[str] | None = None) -> int:
     return run_cli(body, parser.prog)
 
 
+def refuse_selby_lines(game) -> None:
+    """Selby's line format spells replies as colours: a rule whose replies are not colours cannot
+    be written in it (checked before any work, and again before writing)."""
+    if not game.rule.colour_replies:
+        raise BadInput(f"Selby's line format (.txt) holds Wordle trees only; write {game.rule.name} "
+                       "trees as JSON (a path ending in .json)")
+
+
 def write_tree(game, row: dict, path: str) -> None:
     relaxed = game.with_limits(max_guesses=max(game.max_guesses, int(row["counts"].max())))
     if path.endswith(".txt"):
-        if game.rule.name != "wordle":
-            raise BadInput(f"Selby's line format (.txt) holds Wordle trees only; write {game.rule.name} "
-                           "trees as JSON (a path ending in .json)")
+        refuse_selby_lines(game)
         write_selby(path, row["tree"], game.answers.words)
     else:
         stats = tree_stats(row["counts"], False, None,

@@ -19,58 +19,13 @@ from optimal.errors import BadInput, quoted
 from optimal.feedback import feedback_matrix
 from optimal.files import memory_bytes
 from optimal.rules import WORDLE, Rule, rule_named
-from optimal.rules.wordle import GREEN, YELLOW, reply_digits
+from optimal.rules.hard import HardState
 from optimal.weights import Weights
 from optimal.words import WordList, encode_words, letter_counts, load_lists
 
 MODES = ("normal", "hard")
 
 Step = tuple[str, int]  # (guess word, reply code)
-
-
-@dataclass(frozen=True)
-class HardState:
-    """What hard mode demands of the next guess, accumulated over the history.
-
-    `greens[i]` is the letter number that must stand at position i (or -1), and `minimum[c]` how many
-    copies of letter c the guess must contain: a letter scored green or yellow n times in one guess
-    must appear at least n times in every later guess. Grey letters may be reused and yellows may stay
-    in place (the NYT rule).
-    """
-
-    greens: tuple[int, ...]
-    minimum: tuple[int, ...]
-
-    @staticmethod
-    def initial(length: int) -> "HardState":
-        return HardState((-1,) * length, (0,) * 26)
-
-    def after(self, guess: str, code: int) -> "HardState":
-        """The state after playing `guess` and seeing reply `code`."""
-        digits = reply_digits(code, len(guess))
-        greens = list(self.greens)
-        scored = [0] * 26
-        for i, (letter, digit) in enumerate(zip(guess, digits)):
-            c = ord(letter) - ord("a")
-            if digit == GREEN:
-                greens[i] = c
-            if digit in (GREEN, YELLOW):
-                scored[c] += 1
-        return HardState(tuple(greens), tuple(max(a, b) for a, b in zip(self.minimum, scored)))
-
-    def allows(self, word: str) -> bool:
-        """Whether `word` is a legal hard-mode guess in this state (plain Python, for verifying)."""
-        return self.violation(word) is None
-
-    def violation(self, word: str) -> str | None:
-        """Why `word` breaks the hard-mode rule here (None when it does not), for error messages."""
-        for i, g in enumerate(self.greens):
-            if g >= 0 and ord(word[i]) - ord("a") != g:
-                return f"letter {i + 1} must be {chr(ord('A') + g)}"
-        for c, n in enumerate(self.minimum):
-            if n and word.count(chr(ord("a") + c)) < n:
-                return f"it must contain {chr(ord('A') + c)}" + (f" {n} times" if n > 1 else "")
-        return None
 
 
 @dataclass

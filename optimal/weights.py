@@ -43,7 +43,7 @@ from optimal.errors import BadInput, quoted
 from optimal.words import WordList
 
 SCALE = 1 << 20  # quantized weights sum to about this: totals stay far below the kernel's limits
-MAX_TOTAL = 3 << 19  # larger sums would overflow the search's packed sort keys (see lookahead.scan)
+MAX_TOTAL = 3 << 19  # larger sums would overflow the search's packed sort keys (see lookahead.kernels.scan)
 FREQ = "freq"
 FREQ_CENTER, FREQ_WIDTH = 3.0, 0.5  # Zipf units (see the module docstring)
 

@@ -14,7 +14,7 @@ import pytest
 from greedy import greedy_tree
 from greedy.__main__ import main as greedy_main
 from lookahead import AbsurdleSearch, AntiSearch
-from lookahead.adversaries import reply_ranks
+from lookahead.solvers.adversaries import reply_ranks
 from optimal.absurdle import main as absurdle_main
 from optimal.adversaries import absurdle_reply, absurdle_replay as replay, evil_game
 from optimal.adversaries import check_antiwordle as check_consistent
@@ -302,7 +302,7 @@ def test_bad_input(capsys, module, args, message, as_script):
 def test_absurdle_tie_order_is_the_same_in_replay_and_search():
     """The plain replay's tie order (optimal.absurdle.tie_rank) and the kernels' (reply_ranks)
     rank every reply code alike, so a replayed game is the game the search proved."""
-    from lookahead.adversaries import reply_ranks
+    from lookahead.solvers.adversaries import reply_ranks
     from optimal.adversaries import tie_rank
 
     for length in (2, 3, 5):

@@ -9,6 +9,7 @@ fails too.
 from __future__ import annotations
 
 import ast
+import re
 import importlib
 from pathlib import Path
 
@@ -169,11 +170,11 @@ def test_the_checker_catches_a_bad_arrow(monkeypatch):
     """The rules can fail: a model module importing a command, a command reaching past the engine's
     face or into another command are each reported."""
     monkeypatch.setitem(GRAPH, "optimal.game", GRAPH["optimal.game"] | {"optimal.search.command"})
-    monkeypatch.setitem(GRAPH, "optimal.verify", GRAPH["optimal.verify"] | {"lookahead.kernel",
+    monkeypatch.setitem(GRAPH, "optimal.verify", GRAPH["optimal.verify"] | {"lookahead.kernels.total",
                                                                             "optimal.search.render"})
     found = violations()
     assert any(v.startswith("optimal.game imports optimal.search.command") for v in found)
-    assert any(v.startswith("optimal.verify imports lookahead.kernel") for v in found)
+    assert any(v.startswith("optimal.verify imports lookahead.kernels.total") for v in found)
     assert any(v.startswith("optimal.verify imports optimal.search.render") for v in found)
 
 
@@ -187,3 +188,65 @@ def test_console_scripts_name_real_entry_points():
         module, function = target.split(":")
         assert layer(module) == "command", name
         assert callable(getattr(importlib.import_module(module), function)), name
+
+
+#: The engine's rooms, lowest first (docs/ARCHITECTURE.md): a module may import its own room and
+#: the rooms below it, never one above. The face (`lookahead/__init__.py`) stands over them all.
+LOOKAHEAD_ROOMS = ("kernels", "spaces", "solvers", "parallel", "questions")
+
+
+def room(name: str) -> str | None:
+    """The room of a `lookahead` module (lookahead.kernels.total -> kernels); None for the face."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "lookahead" and len(parts) > 1 else None
+
+
+def room_violations() -> list[str]:
+    out = []
+    for name, targets in GRAPH.items():
+        if not in_package(name, "lookahead") or name == "lookahead":
+            continue
+        mine = room(name)
+        for target in sorted(targets):
+            if target == "lookahead":
+                out.append(f"{name} imports lookahead: only commands use the face")
+                continue
+            if not in_package(target, "lookahead"):
+                continue
+            theirs = room(target)
+            if LOOKAHEAD_ROOMS.index(theirs) > LOOKAHEAD_ROOMS.index(mine):
+                out.append(f"{name} imports {target}: the {mine} room is below the {theirs} room")
+    return out
+
+
+def test_every_engine_module_lives_in_a_room():
+    """No module beside the face at the top of lookahead/, and no room the list does not know."""
+    for name in MODULES:
+        if in_package(name, "lookahead") and name != "lookahead":
+            assert room(name) in LOOKAHEAD_ROOMS, name
+            assert (ROOT / "lookahead" / room(name) / "__init__.py").read_text().startswith('"""'), name
+
+
+def test_engine_rooms_point_one_way():
+    assert room_violations() == []
+
+
+def test_the_room_checker_catches_a_bad_arrow(monkeypatch):
+    """A kernel importing a solver, or a solver importing a question, is reported."""
+    monkeypatch.setitem(GRAPH, "lookahead.kernels.total",
+                        GRAPH["lookahead.kernels.total"] | {"lookahead.solvers.single"})
+    monkeypatch.setitem(GRAPH, "lookahead.solvers.single",
+                        GRAPH["lookahead.solvers.single"] | {"lookahead.questions.state"})
+    found = room_violations()
+    assert "lookahead.kernels.total imports lookahead.solvers.single: the kernels room is below the solvers room" in found
+    assert "lookahead.solvers.single imports lookahead.questions.state: the solvers room is below the questions room" in found
+
+
+def test_no_tool_asks_a_rule_its_name():
+    """The rule protocol is honest: outside optimal/rules/, code asks a rule what it can do
+    (`colour_replies`, `results_prefix`, `hard_mode`), never which rule it is. A rule's name is
+    only ever written out (files, messages) or looked up (`rule_named`)."""
+    pattern = re.compile(r"rule\.name\s*(==|!=|in\b)|==\s*[\w.]*rule\.name")
+    offenders = [name for name in MODULES if not in_package(name, "optimal.rules")
+                 and pattern.search(source_of(name).read_text())]
+    assert offenders == []

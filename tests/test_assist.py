@@ -15,7 +15,7 @@ import pytest
 from greedy.builder import score_guesses
 from greedy.metrics import METRICS
 from lookahead import DordleSolver
-from lookahead.parallel import solver_for
+from lookahead.parallel.tasks import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import main, run_loop
 from optimal.play.assistant import Assistant, parse_step, split_history

@@ -36,7 +36,7 @@ import pytest
 from joblib import parallel_config
 
 from lookahead import SearchSetting
-from lookahead.schedule import run_paced
+from lookahead.parallel.schedule import run_paced
 from optimal.search.command import main as search
 from optimal.words import load_lists
 

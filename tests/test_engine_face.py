@@ -14,6 +14,7 @@ from lookahead import INF, GuessResult, SearchSetting, ranked_guesses, search_fi
 from optimal.adversaries import absurdle_reply
 from optimal.game import Game
 from optimal.words import load_lists
+from pathlib import Path
 
 
 def test_a_beam_does_not_limit_which_first_guesses_are_ranked():
@@ -81,7 +82,7 @@ def test_the_tie_pass_hands_each_result_over_as_it_comes(monkeypatch):
     """Words stopped exactly at the best total are searched again (the tie pass); each result
     must reach the caller (whose checkpoint saves it) as soon as it is found. Handed over only at
     the end, a tie pass over 11,113 words stopped after 14 minutes had saved none of them."""
-    import lookahead.firstguess as firstguess
+    import lookahead.questions.first_guesses as firstguess
 
     game = small_game(60)
     words = [g for g, _ in ranked_guesses(game, SearchSetting())[:8]]
@@ -107,3 +108,30 @@ def test_the_tie_pass_hands_each_result_over_as_it_comes(monkeypatch):
     for result in settled:  # and each settles its word: a tie (exact) or proven above the best
         assert (result.exact and result.value == best.value) or result.value > best.value
         assert (result.word in ties) == result.exact
+
+
+def test_importing_the_engine_touches_no_disk(tmp_path):
+    """`import lookahead` (and every room behind the face) neither creates the kernel cache folder
+    nor changes numba's global cache setting; the first workspace does set the cache up."""
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache"
+    code = ("import numba; before = numba.config.CACHE_DIR\n"
+            "import lookahead, lookahead.kernels.total, lookahead.questions.first_guesses\n"
+            "import os, sys\n"
+            "assert numba.config.CACHE_DIR == before, numba.config.CACHE_DIR\n"
+            "assert not os.path.exists(sys.argv[1]), os.listdir(sys.argv[1])\n"
+            "from lookahead.kernels.compiled import caching_enabled\n"
+            "assert not caching_enabled()\n"
+            "from optimal.game import Game\n"
+            "from optimal.words import WordList\n"
+            "from lookahead.solvers.single import Solver\n"
+            "words = WordList('w', ('cigar', 'rebut'), 'test')\n"
+            "Solver(Game(words, words), cache_mb=1)\n"
+            "assert caching_enabled() and any(n.startswith('numba-') for n in os.listdir(sys.argv[1]))\n")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["OPTIMAL_CACHE"] = str(cache)
+    result = subprocess.run([sys.executable, "-c", code, str(cache)], capture_output=True, text=True,
+                            env=env, cwd=Path(__file__).resolve().parent.parent)
+    assert result.returncode == 0, result.stderr

@@ -24,7 +24,7 @@ import numba
 import pytest
 
 from lookahead import INF
-from lookahead.kernel_cache import check_kernel_cache
+from lookahead.spaces.kernel_cache import check_kernel_cache, kernel_cache_dir
 from optimal.cli.checkpoint import save_checkpoint
 from optimal.cli.outputs import LOCK, MANIFEST, read_file_set
 from optimal.errors import BadInput
@@ -364,8 +364,8 @@ def test_sigterm_saves_the_checkpoint_and_the_resumed_run_gives_the_uninterrupte
 
 PACED = textwrap.dedent("""
     import sys, time
-    from lookahead.schedule import run_paced
-    from lookahead.setting import SearchSetting
+    from lookahead.parallel.schedule import run_paced
+    from lookahead.solvers.setting import SearchSetting
 
     def call(batch):
         return time.sleep, (batch[0],)
@@ -432,8 +432,8 @@ def test_ctrl_c_while_workers_start_or_run_prints_no_worker_traceback(delay, tmp
 TERMINATED = textwrap.dedent("""
     import os, signal, sys
     from joblib.externals.loky import reusable_executor
-    from lookahead.schedule import run_paced
-    from lookahead.setting import SearchSetting
+    from lookahead.parallel.schedule import run_paced
+    from lookahead.solvers.setting import SearchSetting
 
     def workers_alive():
         processes = getattr(reusable_executor._executor, "_processes", None) or {}
@@ -619,9 +619,9 @@ def test_a_search_survives_a_damaged_kernel_cache(tmp_path, capsys):
     assert search(args) == 0
     expected = claim_line(capsys.readouterr().out)
     cache = tmp_path / "cache"
-    folder = cache / Path(numba.config.CACHE_DIR).name
-    shutil.copytree(numba.config.CACHE_DIR, folder)
-    data = next(folder.glob("*/kernel.solve-*.nbc"))
+    folder = cache / kernel_cache_dir().name
+    shutil.copytree(kernel_cache_dir(), folder)
+    data = next(folder.glob("*/total.solve-*.nbc"))
     data.write_bytes(data.read_bytes()[: data.stat().st_size // 2])
     result = subprocess.run([sys.executable, "-m", "optimal.search", *args], capture_output=True,
                             text=True, cwd=ROOT, env={**os.environ, "OPTIMAL_CACHE": str(cache)})

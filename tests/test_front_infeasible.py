@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from lookahead import SearchSetting, check_first_guesses
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 
 
 def brute_checker(game):

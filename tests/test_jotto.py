@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from greedy import greedy_tree
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 from optimal.adversaries import evil_game
 from optimal.game import Game
 from optimal.rules.jotto import JOTTO, jotto_words

@@ -15,9 +15,9 @@ import pytest
 
 from greedy.__main__ import main as greedy_main
 from lookahead import INF
-from lookahead.hardmode import pack_state
-from lookahead.memo import STATE_WORDS
-from lookahead.solver import Solver
+from lookahead.kernels.legality import pack_state
+from lookahead.kernels.memo import STATE_WORDS
+from lookahead.solvers.single import Solver
 from optimal.absurdle import main as absurdle_main
 from optimal.antiwordle import main as antiwordle_main
 from optimal.assist.command import main as assist_main
@@ -145,7 +145,7 @@ def test_engine_on_eight_letters_matches_brute_force():
 
 
 def unpack_state(words: np.ndarray, length: int) -> tuple[list[int], list[int]]:
-    """The inverse of lookahead.hardmode.pack_state: greens (letter or -1) and minimum counts."""
+    """The inverse of lookahead.kernels.legality.pack_state: greens (letter or -1) and minimum counts."""
     greens = [int((words[i // 4] >> (8 * (i % 4))) & 0xFF) - 1 for i in range(length)]
     mins = [int((words[2 + c // 7] >> (4 * (c % 7))) & 0xF) for c in range(26)]
     return greens, mins

@@ -1,4 +1,4 @@
-"""The limit-aware beam (`lookahead.beam`): near the guess limit a beam node keeps the first K
+"""The limit-aware beam (`lookahead.kernels.beam`): near the guess limit a beam node keeps the first K
 guesses whose parts can all still be finished in time. It finds trees where the plain beam finds
 none (small games built so that the K best guesses by the ordering score all fail), its test is
 exact (a node keeps a guess exactly when a tree exists), and its trees are real."""
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from lookahead import INF
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 from optimal.tree import check
 from tests.conftest import small_game
 

@@ -1,10 +1,10 @@
-"""The three ways the scan counts a node's splits agree (lookahead.scan): the search's lower bounds
+"""The three ways the scan counts a node's splits agree (lookahead.kernels.scan): the search's lower bounds
 and guess order rest on them, and the blocked count is the one most sets now use."""
 
 import numpy as np
 import pytest
 
-from lookahead.scan import BLOCK, count_blocked, count_histogram, count_pairwise
+from lookahead.kernels.scan import BLOCK, count_blocked, count_histogram, count_pairwise
 
 
 def replies(n: int, ng: int, codes: int, seed: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""How `lookahead.schedule` sizes the tasks it hands to workers.
+"""How `lookahead.parallel.schedule` sizes the tasks it hands to workers.
 
 Why these tests: a tie pass sorted quickest first settles thousands of words in the serial phase and
 then meets words that take seconds each; sized by the serial rate alone, its first tasks carried
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import time
 
-from lookahead import SearchSetting, schedule
-from lookahead.schedule import RAMP_START, TASK_SECONDS, Pace, run_paced
+from lookahead import SearchSetting
+from lookahead.parallel import schedule
+from lookahead.parallel.schedule import RAMP_START, TASK_SECONDS, Pace, run_paced
 
 
 def test_first_tasks_carry_at_most_the_ramp_start_whatever_the_serial_rate_says():

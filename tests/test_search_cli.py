@@ -11,8 +11,9 @@ import threading
 
 import pytest
 
-from lookahead import SearchSetting, parallel, ranked_guesses, schedule
-from lookahead.solver import Solver
+from lookahead import SearchSetting, ranked_guesses
+from lookahead.parallel import schedule, tasks as parallel
+from lookahead.solvers.single import Solver
 from optimal.search.command import main as search
 from optimal.tree import check, read_tree, verify
 from optimal.verify import main as verify_main
@@ -86,7 +87,7 @@ def test_top_words_are_the_most_promising_and_their_values_true(lists, capsys):
 
 def hand_everything_to_the_workers(monkeypatch, backend: str) -> None:
     """A small game ends within the search's serial phase, where no worker is used
-    (lookahead.schedule): end that phase at once and price the pool at nothing, so every word goes
+    (lookahead.parallel.schedule): end that phase at once and price the pool at nothing, so every word goes
     to the backend's workers."""
     monkeypatch.setattr(schedule, "SERIAL_SECONDS", 0.0)
     monkeypatch.setitem(schedule.POOL_START, backend, -1.0)
@@ -276,3 +277,4 @@ def test_dask_backend_needs_a_scheduler(lists, capsys):
     assert search(args + ["--first", "trace", "--backend", "dask"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--scheduler" in err
+

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from lookahead import INF
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 from optimal.game import HardState
 from optimal.tree import check
 from tests.conftest import small_game

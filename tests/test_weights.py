@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lookahead import INF, SearchSetting, search_first_guesses, split_bounds
-from lookahead.solver import Solver
+from lookahead.solvers.single import Solver
 from optimal.errors import BadInput
 from optimal.game import HardState
 from optimal.tree import check, node_to_json

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from greedy import greedy_tree
-from lookahead.solver import Solver
-from lookahead.worst import fewest_failures
+from lookahead.solvers.single import Solver
+from lookahead.kernels.finish import fewest_failures
 from optimal.adversaries import evil_game, evil_text
 from optimal.game import Game, HardState
 from optimal.search.command import main as search

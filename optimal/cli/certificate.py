@@ -1,5 +1,5 @@
 """A proof certificate file: a gzip'd JSON header line naming the game, then the int32 records the
-search writes (`lookahead.certificate`), streamed to a temporary file and renamed into place only
+search writes (`lookahead.solvers.certificate_log`), streamed to a temporary file and renamed into place only
 when the search has finished, so a certificate on disk is always complete.
 
 `python -m optimal.check CERT [TREE]` reads it; its docstring specifies the records.

@@ -47,10 +47,8 @@ def run_dir(root: str | Path, game: Game, suffix: str = "", limit: bool = True) 
     the -d<max_depth> part when `limit` is False: a run over several limits)."""
     depth = f"-d{game.max_guesses}" if limit else ""
     weights = f"-w{Path(game.weights.name).stem}" if game.weights is not None else ""
-    name = f"{game.answers.name}-{game.guesses.name}-{game.mode}{depth}{weights}{suffix}"
-    if game.rule.name != "wordle":
-        name = f"{game.rule.name}-{name}"
-    return Path(root) / name
+    lists = f"{game.answers.name}-{game.guesses.name}"
+    return Path(root) / f"{game.rule.results_prefix}{lists}-{game.mode}{depth}{weights}{suffix}"
 
 
 def provenance(seconds: float | None = None, argv: list[str] | None = None) -> dict:
@@ -96,7 +94,7 @@ def write_tree(directory: str | Path, name: str, tree: VerifiedTree, proven: boo
     stats = tree_stats(tree.counts, proven, lower_bound, label, game)
     paths = [directory / f"{name}.json"]
     write_json(paths[0], tree.tree, game, stats, prov)
-    if game.rule.name == "wordle":
+    if game.rule.colour_replies:  # Selby's line format spells colours
         paths.append(directory / f"{name}.tree.txt")
         write_selby(paths[1], tree.tree, game.answers.words)
     return paths

@@ -186,7 +186,7 @@ class Assistant:
         """Reject combinations that make no sense, before any play, with a one-line reason."""
         if not 1 <= boards <= 64:
             raise BadInput(f"--boards must be between 1 and 64, not {boards}")
-        if game.rule.name != "wordle":
+        if not game.rule.colour_replies:
             raise BadInput("the assistant is for Wordle replies only")
         if game.hard and boards > 1:
             raise BadInput("--hard goes with one board (multi-board games have no hard mode)")

@@ -7,9 +7,9 @@ request must come back within its budget and a burst of requests must not start 
 `BudgetedSearch` does that:
 
 - Threads, not processes. The branch-and-bound kernel is compiled with `nogil=True`
-  (lookahead/kernel.py `solve`, lookahead/scan.py `rank_guesses`), so searches in threads run in
+  (lookahead/kernels/total.py `solve`, lookahead/kernels/scan.py `rank_guesses`), so searches in threads run in
   parallel and share the game's 30 MB reply matrix instead of copying it into worker processes; each
-  thread keeps its own solver (`lookahead.parallel.solver_for` keys them by thread).
+  thread keeps its own solver (`lookahead.parallel.tasks.solver_for` keys them by thread).
 - A thread cannot be killed, and a numba kernel cannot be interrupted. So the request waits for the
   exact search only up to its budget; past it, the request gets the best tree of a beam search (an
   upper bound, labelled so) while the exact search keeps running. Its result is cached, so the same

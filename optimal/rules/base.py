@@ -23,11 +23,20 @@ def dtype_for(n_codes: int) -> type:
 
 class Rule(ABC):
     """A feedback rule. `name` selects it (`--game`), `version` is part of the matrix cache key
-    (change it when the rule changes), `hard_mode` says whether the NYT hard-mode rule applies."""
+    (change it when the rule changes), `hard_mode` says whether the NYT hard-mode rule applies.
+
+    What a tool may ask of a rule besides its replies (so that no tool tests a rule's name):
+    `colour_replies`, whether a reply is one colour per letter (green, yellow, grey) as in Wordle:
+    Selby's tree lines, the assistant and the web page (which show and read colours), and
+    Absurdle's tie order (which ranks colour patterns) are written for such replies; and
+    `results_prefix`, what the name of a results folder starts with (nothing for Wordle, the
+    default game, so its folders keep their names)."""
 
     name: str
     version: str
     hard_mode: bool
+    colour_replies: bool = False
+    results_prefix: str = ""
 
     @abstractmethod
     def reply(self, guess: str, answer: str) -> Reply:

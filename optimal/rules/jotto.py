@@ -26,6 +26,8 @@ class JottoRule(Rule):
     name = "jotto"
     version = "jotto-common-letters-v1"
     hard_mode = False
+    colour_replies = False
+    results_prefix = "jotto-"
 
     def reply(self, guess: str, answer: str) -> Reply:
         if len(guess) != len(answer):

@@ -154,6 +154,8 @@ class WordleRule(Rule):
     name = "wordle"
     version = RULE_VERSION
     hard_mode = True
+    colour_replies = True
+    results_prefix = ""
 
     def reply(self, guess: str, answer: str) -> Reply:
         return reply(guess, answer)

@@ -67,7 +67,7 @@ class Service:
     def __init__(self, game: Game, budget: float = BUDGET, workers: int = 1, queue: int = 4,
                  trees: list[Path] | None = None, optimal_max: int = OPTIMAL_MAX,
                  hard_default: bool = False):
-        if game.rule.name != "wordle":
+        if not game.rule.colour_replies:
             raise BadInput("the web page plays Wordle replies only")
         _ = game.matrix  # loaded once: every mode and guess limit below shares it
         self.base = game.with_limits("normal", 6)

@@ -1,0 +1,138 @@
+"""The decorator every kernel is compiled with: numba's `njit`, with its on-disk cache switched on at
+first use instead of at import.
+
+Why: numba's `cache=True` picks the cache folder (and creates it, on disk) when the decorator runs,
+that is when a kernel module is imported. Importing the engine must not touch the disk (a user's
+`import lookahead`, `--help`, the web server's start-up), and the folder is only known once
+`optimal.files.cache_dir()` has been asked. So a kernel asking for `cache=True` is compiled without a
+cache here and remembered; `lookahead.spaces.kernel_cache.use_kernel_cache` (called when the first
+workspace is made, before any kernel runs) names the folder and switches caching on for every one.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numba
+import numba.core.event
+
+_DEFERRED: list[Any] = []  # the dispatchers waiting for their cache folder
+_LOCK = threading.Lock()
+_ENABLED = False
+_FOLDER: list[str | None] = [None]  # where caching was switched on
+
+
+def _enable(dispatchers: list[Any], folder: str | None) -> None:
+    """Each dispatcher's cache locator reads numba's folder setting once, here; the global setting is
+    left as it was."""
+    saved = numba.config.CACHE_DIR
+    if folder is not None:
+        numba.config.CACHE_DIR = folder
+    try:
+        for dispatcher in dispatchers:
+            dispatcher.enable_caching()
+    finally:
+        numba.config.CACHE_DIR = saved
+
+
+def njit(*args: Any, cache: bool = False, **options: Any) -> Any:
+    """`numba.njit`, the same options, the cache deferred (see the module note); works bare
+    (`@njit`) and with options (`@njit(cache=True, nogil=True)`)."""
+    if args and callable(args[0]) and not options:
+        return numba.njit(args[0])
+
+    def wrap(function: Callable) -> Any:
+        dispatcher = numba.njit(*args, **options)(function)
+        if cache:
+            with _LOCK:
+                if _ENABLED:
+                    _enable([dispatcher], _FOLDER[0])
+                else:
+                    _DEFERRED.append(dispatcher)
+        return dispatcher
+    return wrap
+
+
+def enable_caching(folder: str | None) -> None:
+    """Switch numba's cache on, in `folder` (None: numba's own choice, `$NUMBA_CACHE_DIR`), for every
+    kernel decorated so far and every one decorated later. Only the first call does anything."""
+    global _ENABLED
+    with _LOCK:
+        if _ENABLED:
+            return
+        _enable(_DEFERRED, folder)
+        _FOLDER[0] = folder
+        _DEFERRED.clear()
+        _ENABLED = True
+
+
+def caching_enabled() -> bool:
+    """Whether `enable_caching` has run (tests, and the cache's own checks)."""
+    return _ENABLED
+
+
+class CompileClock(numba.core.event.Listener):
+    """Counts the kernels numba compiles (cache misses only: a kernel loaded from the cache fires no
+    event) and the seconds spent compiling, outermost compiles only (compiling a kernel compiles
+    the kernels it calls inside it). `report(functions, seconds, compiling)` is called as each
+    compile starts and ends. Why: a search's time must not include the once-only compile (a
+    cold `--first salet` once reported 179 s for a 2 s proof), and a user waiting minutes must see
+    why."""
+
+    def __init__(self, report: Callable[[int, float, bool], None] | None = None):
+        self.report = report
+        self.functions = 0
+        self.finished_seconds = 0.0
+        self._depth = 0
+        self._started = 0.0
+
+    @property
+    def seconds(self) -> float:
+        """Seconds spent compiling so far, the compile under way included."""
+        running = time.perf_counter() - self._started if self._depth else 0.0
+        return self.finished_seconds + running
+
+    @property
+    def compiling(self) -> bool:
+        return self._depth > 0
+
+    @staticmethod
+    def _ours(event: Any) -> bool:
+        dispatcher = event.data.get("dispatcher") if isinstance(event.data, dict) else None
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        return module.startswith(__name__.rsplit(".", 1)[0])
+
+    def on_start(self, event: Any) -> None:  # numba's Listener hook
+        if not self._ours(event):
+            return
+        if self._depth == 0:
+            self._started = time.perf_counter()
+        self._depth += 1
+        if self.report:
+            self.report(self.functions, self.seconds, True)
+
+    def on_end(self, event: Any) -> None:  # numba's Listener hook
+        if not self._ours(event):
+            return
+        self._depth -= 1
+        self.functions += 1
+        if self._depth == 0:
+            self.finished_seconds += time.perf_counter() - self._started
+        if self.report:
+            self.report(self.functions, self.seconds, self._depth > 0)
+
+
+_CLOCK: list[CompileClock] = []
+
+
+def compile_clock() -> CompileClock:
+    """The process's one clock of kernel compiles, listening from its first call on (so a search can
+    report its compile time apart from its own)."""
+    with _LOCK:
+        if not _CLOCK:
+            _CLOCK.append(CompileClock())
+            numba.core.event.register("numba:compile", _CLOCK[0])
+        return _CLOCK[0]

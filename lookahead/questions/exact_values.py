@@ -1,0 +1,98 @@
+"""Exact values of first guesses, each within a time budget: not just "at least best + 1".
+
+A first-word search proves the best word's total and only a lower bound for every other word.
+Here each word gets its own exact optimum: its cutoff is raised step by step from its split bound
+(each step returns the exact value when it is below the cutoff, else a proven lower bound at
+least the cutoff), so work grows gradually and the budget is checked between steps. A word whose
+budget runs out keeps its best proven lower bound, and a beam tree gives an upper bound beside it;
+a later run with a larger budget takes it up again (the memo of the worker helps).
+
+numba kernels cannot be interrupted, so the budget is checked between steps: a step that starts
+before the budget ends may finish after it (steps are small, since the cutoff grows 1, 4, 16, ...
+above the last bound).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from lookahead.kernels.bounds import INF
+from lookahead.questions.first_guesses import split_bounds
+from lookahead.parallel.tasks import solver_for
+from lookahead.parallel.schedule import collect_paced
+from lookahead.solvers.setting import SearchSetting
+from optimal.game import Game
+from optimal.tree import Node
+
+UPPER_BEAM = 10  # guesses per node of the beam that gives an upper bound when the budget runs out
+
+
+@dataclass
+class ExactValue:
+    """A first guess's optimum: `lower` == `upper` when `exact`; otherwise a proven lower bound and
+    the total of a real tree (a beam's, None when the beam found none). `lower` is INF when no tree
+    within the guess limit exists (proven)."""
+
+    word: str
+    lower: int
+    upper: int | None
+    exact: bool
+    budget: float
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    tree: Node | None = field(default=None, repr=False)  # the tree of `upper`
+    worst: int | None = None  # the longest game of that tree, once a command has verified it
+
+    @property
+    def feasible(self) -> bool:
+        return self.lower < INF
+
+    def as_dict(self) -> dict:
+        return {"word": self.word, "lower": self.lower, "upper": self.upper, "exact": self.exact,
+                "budget": self.budget, "seconds": round(self.seconds, 3),
+                "cpu_seconds": round(self.cpu_seconds, 3), "worst": self.worst}
+
+
+def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: float,
+                      beam: int = UPPER_BEAM) -> list[ExactValue]:
+    """The exact value (or bounds, when `budget` seconds run out) of each first guess."""
+    solver = solver_for(game, 0, cache_mb)
+    candidates = game.all_candidates()
+    d = game.max_guesses
+    bounds = split_bounds(game, guesses)
+    solver.solve(candidates[:3], 3)  # load (or compile) the kernels before any budget starts
+    out = []
+    for guess in guesses:
+        start, cpu = time.perf_counter(), time.thread_time()
+        word = game.guesses.words[guess]
+        lower, step, exact = bounds[guess], 1, False
+        while lower < INF:
+            value, exact = solver.evaluate(candidates, guess, d, None, lower + step)
+            lower = value
+            if exact or time.perf_counter() - start > budget:
+                break
+            step *= 4
+        tree, upper = None, None
+        if exact:
+            tree, upper = solver.tree(candidates, d, None, first=guess), lower
+        elif lower < INF:
+            beam_solver = solver_for(game, beam, cache_mb)
+            total, found = beam_solver.evaluate(candidates, guess, d, None)
+            if found and total < INF:
+                tree, upper = beam_solver.tree(candidates, d, None, first=guess), total
+                exact = total == lower  # the beam's tree meets the lower bound: optimal
+        out.append(ExactValue(word, lower, upper, exact or lower >= INF, budget,
+                              time.perf_counter() - start, time.thread_time() - cpu, tree))
+    return out
+
+
+def exact_values(game: Game, guesses: list[int], setting: SearchSetting, budget: float,
+                 on_result: Callable[[ExactValue], None] | None = None) -> list[ExactValue]:
+    """The exact value of every guess as a first guess (in completion order), each within
+    `budget` seconds; on this process or the setting's workers."""
+    def call(batch: list[int]) -> tuple:
+        return exact_values_task, (game, batch, budget, setting.memo_mb)
+
+    return collect_paced(list(guesses), call, setting, on_result)

@@ -1,0 +1,152 @@
+"""Everything a search kernel reads or writes, allocated once per solver.
+
+numba kernels take one namedtuple of arrays instead of sixty arguments (numba compiles namedtuples,
+not dataclasses), built by keyword so no field can be filled with another's array; the per-level arrays
+(parts, guess lists, hard-mode state) are indexed by recursion level, so a recursive call never
+allocates and never overwrites its caller's data.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from lookahead.spaces.kernel_cache import use_kernel_cache
+from lookahead.kernels.proof_records import CLOSED_FORM, certificate_buffer
+from lookahead.kernels.memo import STATE_WORDS, STATS_SIZE, memo_arrays
+from lookahead.kernels.nodes import SPLIT_SLOTS
+from lookahead.kernels.scan import BLOCK, BLOCKED_MAX_CODES
+
+Workspace = namedtuple("Workspace", [
+    # the game
+    "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "beam", "beam_finish", "use_memo",
+    # answer weights (all 1 when not `weighted`), the margin unit (their mean), and the weighted
+    # search's scratch rows (scan.CAND_WEIGHT, TOP, SUM, MAX): few fields, since every kernel call
+    # passes every field
+    "w", "weighted", "unit", "wscratch",
+    # hashing
+    "zob", "zdepth", "zstate",
+    # memo and counters
+    "mkeys", "mval", "mflag", "mbest", "moff", "mlen", "pool", "stats",
+    # per recursion level
+    "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
+    "part_order", "part_mass",
+    "cand", "lbs", "keys", "legal", "nlegal", "legal_bits", "greens", "mins", "state_words",
+    "state_hash",
+    "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
+    # scratch, never live across a recursive call
+    "B", "dup", "eq16", "eq", "flag", "table", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
+    "map_b",
+    # the worst-case objective: guesses separating each pair of answers, as bitsets
+    "pair_keys", "pair_slot", "pair_pool", "pair_used", "pair_acc",
+    # hard mode: guesses with a letter at a place, with at least n copies of a letter (bitsets)
+    "pos_letter_bits", "letter_min_bits",
+    # proof certificates (lookahead.kernels.proof_records): the claim behind each memo entry, each level's
+    # value and each part's value; the earlier guess a skipped one splits like; the record buffer
+    "certify", "mclaim", "claim_at", "part_claim", "seen_as", "cert", "cert_pos", "cert_claims",
+])
+
+
+def guess_bitsets(letters: np.ndarray, letter_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For hard mode, as bitsets over the guesses: which have letter c at place i (L, 26, words),
+    and which have at least n copies of letter c (26, L + 1, words). A child's legal guesses are
+    then its parent's ANDed with a few of these rows, a few hundred word operations."""
+    G, L = letters.shape
+    words = (G + 63) // 64
+    pad = words * 64 - G
+
+    def pack(mask: np.ndarray) -> np.ndarray:  # (..., G) bools -> (..., words) uint64
+        bits = np.packbits(np.concatenate([mask, np.zeros(mask.shape[:-1] + (pad,), bool)], -1),
+                           axis=-1, bitorder="little")
+        return bits.view(np.uint64)
+
+    at = letters.T[:, None, :] == np.arange(26)[None, :, None]  # (L, 26, G)
+    at_least = letter_counts.T[:, None, :] >= np.arange(L + 1)[None, :, None]  # (26, L + 1, G)
+    return np.ascontiguousarray(pack(at)), np.ascontiguousarray(pack(at_least))
+
+
+def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: int,
+                   letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
+                   use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
+                   pair_mb: float = 0, beam_finish: int = 0, certificate_words: int = 0,
+                   weights: np.ndarray | None = None) -> Workspace:
+    """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
+    (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
+    worst-case objective's pair bitsets (none for the total objective); `beam_finish` the most
+    guesses left at which a beam is limit-aware (`lookahead.kernels.beam`; 0: a plain beam);
+    `certificate_words` > 0 makes the kernels write a proof certificate into a buffer of that many
+    words; `weights`, the answers' integer weights (None: every answer weighs 1, the plain total).
+    The first workspace of a process also sets up the kernels' cache (`use_kernel_cache`): every
+    kernel runs on a workspace, so none can compile before its cache folder is known."""
+    use_kernel_cache()
+    G, A = matrix.shape
+    L = letters.shape[1]
+    words = (G + 63) // 64  # a bitset over the guesses
+    levels = max_levels + 2
+    rng = np.random.default_rng(seed)
+
+    def random_words(size: int) -> np.ndarray:
+        return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
+
+    (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb if use_memo else 1, A)
+    zob, zdepth = random_words(A), random_words(128)
+    # Memo keys of one candidate set differ only by their zdepth term (guesses left, and the
+    # worst-case kernel's yes/no answers at +64): all distinct, so those keys never coincide.
+    assert np.unique(zdepth).size == zdepth.size
+    certify = certificate_words > 0
+    cert, cert_pos, cert_claims = certificate_buffer(certificate_words)
+
+    def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
+        return np.full((levels, width), fill, dtype)
+
+    # the pair bitsets: a pool of rows and a hash table (at most half full) from pair to row
+    pair_rows = max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2
+    pair_slots = 1 << max(6, int(np.ceil(np.log2(2 * pair_rows))))
+
+    if hard:
+        pos_letter_bits, letter_min_bits = guess_bitsets(letters, letter_counts)
+    else:
+        pos_letter_bits, letter_min_bits = np.zeros((1, 1, 1), np.uint64), np.zeros((1, 1, 1), np.uint64)
+
+    weighted = weights is not None
+    w = np.ones(A, np.int64) if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
+    return Workspace(
+        M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
+        ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
+        letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
+        beam_finish=int(beam_finish),
+        use_memo=bool(use_memo),
+        w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
+        wscratch=np.zeros((4, max(G, A + 1, codes) if weighted else 1), np.int64),
+        zob=zob, zdepth=zdepth, zstate=random_words(STATE_WORDS),
+        mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
+        stats=np.zeros(STATS_SIZE, np.int64),
+        part_items=per_level(A, np.int32), part_start=per_level(codes, np.int64),
+        part_size=per_level(codes, np.int64), part_code=per_level(codes, np.int64),
+        part_hash=per_level(codes, np.uint64), part_bound=per_level(codes, np.int64),
+        part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
+        part_mass=np.zeros((levels, 2, codes), np.int64),
+        cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
+        legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
+        legal_bits=per_level(words if hard else 1, np.uint64),
+        greens=per_level(L, np.int8, -1), mins=per_level(26, np.int8),
+        state_words=per_level(STATE_WORDS, np.int32), state_hash=np.zeros(levels, np.uint64),
+        best_at=np.full(levels, -1, np.int64),
+        split_key=per_level(SPLIT_SLOTS, np.uint64), split_guess=per_level(SPLIT_SLOTS, np.int32),
+        split_stamp=per_level(SPLIT_SLOTS, np.int64), split_stamp_now=np.zeros(levels, np.int64),
+        B=np.zeros((A, G), matrix.dtype), dup=np.zeros(G, np.int32), eq16=np.zeros(G, np.uint16),
+        eq=np.zeros(G, np.int64), flag=np.zeros(G, np.uint8),
+        table=np.zeros((codes if codes <= BLOCKED_MAX_CODES else 0, BLOCK), np.uint16), is_candidate=np.zeros(G, np.uint8),
+        cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
+        touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
+        map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
+        pair_keys=np.full(pair_slots, -1, np.int64), pair_slot=np.zeros(pair_slots, np.int32),
+        pair_pool=np.zeros((pair_rows, words), np.uint64),
+        pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
+        pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,
+        certify=certify, mclaim=np.zeros(mkeys.size if certify else 1, np.int32),  # set on every store
+        claim_at=np.full(levels, CLOSED_FORM, np.int64),
+        part_claim=per_level(codes, np.int64, CLOSED_FORM), seen_as=np.full(levels, -1, np.int64),
+        cert=cert, cert_pos=cert_pos, cert_claims=cert_claims,
+    )

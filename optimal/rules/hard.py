@@ -1,0 +1,59 @@
+"""Wordle's hard mode (the NYT rule): what a history demands of the next guess, and whether a word
+meets it. The rule owns its modes: a game asks `HardState` which guesses are legal, and nothing
+outside `optimal/rules/` needs to know what the rule is.
+
+The search kernels hold the same state as arrays (`lookahead.kernels.legality`: the greens per
+place and the least count per letter) and derive legal guesses on bitsets; `HardState` is the plain
+statement every tree is verified against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from optimal.rules.wordle import GREEN, YELLOW, reply_digits
+
+
+@dataclass(frozen=True)
+class HardState:
+    """What hard mode demands of the next guess, accumulated over the history.
+
+    `greens[i]` is the letter number that must stand at position i (or -1), and `minimum[c]` how many
+    copies of letter c the guess must contain: a letter scored green or yellow n times in one guess
+    must appear at least n times in every later guess. Grey letters may be reused and yellows may stay
+    in place (the NYT rule).
+    """
+
+    greens: tuple[int, ...]
+    minimum: tuple[int, ...]
+
+    @staticmethod
+    def initial(length: int) -> "HardState":
+        return HardState((-1,) * length, (0,) * 26)
+
+    def after(self, guess: str, code: int) -> "HardState":
+        """The state after playing `guess` and seeing reply `code`."""
+        digits = reply_digits(code, len(guess))
+        greens = list(self.greens)
+        scored = [0] * 26
+        for i, (letter, digit) in enumerate(zip(guess, digits)):
+            c = ord(letter) - ord("a")
+            if digit == GREEN:
+                greens[i] = c
+            if digit in (GREEN, YELLOW):
+                scored[c] += 1
+        return HardState(tuple(greens), tuple(max(a, b) for a, b in zip(self.minimum, scored)))
+
+    def allows(self, word: str) -> bool:
+        """Whether `word` is a legal hard-mode guess in this state (plain Python, for verifying)."""
+        return self.violation(word) is None
+
+    def violation(self, word: str) -> str | None:
+        """Why `word` breaks the hard-mode rule here (None when it does not), for error messages."""
+        for i, g in enumerate(self.greens):
+            if g >= 0 and ord(word[i]) - ord("a") != g:
+                return f"letter {i + 1} must be {chr(ord('A') + g)}"
+        for c, n in enumerate(self.minimum):
+            if n and word.count(chr(ord("a") + c)) < n:
+                return f"it must contain {chr(ord('A') + c)}" + (f" {n} times" if n > 1 else "")
+        return None
