@@ -10,9 +10,9 @@ the first guesses from which a win within k guesses exists.
 from __future__ import annotations
 
 import sys
-import time
 
 from lookahead import AbsurdleSearch
+from optimal.cli.progress import Stopwatch
 from optimal.adversaries import absurdle_replay
 from optimal.cli.args import Parser, add_game_arguments, bounded_int, game_from_args, word_list
 from optimal.cli.run import run_cli
@@ -60,17 +60,17 @@ def main(argv: list[str] | None = None) -> int:
         search = AbsurdleSearch(game, args.pool)
         pool = "every allowed guess" if args.pool == "all" else "answer-list words only"
         if args.count:
-            start = time.perf_counter()
+            clock = Stopwatch()
             words = search.first_guesses_with_win(args.count)
             print(f"{len(words)} of {len(search.guesses):,} first guesses ({pool}) start a win within "
-                  f"{args.count} guesses; {time.perf_counter() - start:.1f} s")
+                  f"{args.count} guesses; {clock.seconds:.1f} s")
             print(" ".join(w.upper() for w in words))
             return 0
         target = args.target.strip().lower() if args.target else None
         for k in range(2, args.max_depth + 1):
-            start = time.perf_counter()
+            clock = Stopwatch()
             plan = search.win(k, target)
-            seconds = time.perf_counter() - start
+            seconds = clock.seconds
             what = f"win on {target.upper()}" if target else "win"
             if plan is None:
                 print(f"no {what} within {k} guesses ({pool}): proven, every first guess checked; "

@@ -10,12 +10,12 @@ best possible; with `--beam 0` on a small list the search is exhaustive and exac
 from __future__ import annotations
 
 import sys
-import time
 
 import numpy as np
 
 from greedy import greedy_tree
 from lookahead import LONGEST, TOTAL, AntiSearch
+from optimal.cli.progress import Stopwatch
 from optimal.adversaries import check_antiwordle
 from optimal.cli.args import Parser, add_game_arguments, game_from_args, widths
 from optimal.cli.run import run_cli
@@ -53,18 +53,18 @@ def main(argv: list[str] | None = None) -> int:
             args.lists = "norvig"
         game = game_from_args(args).with_limits(max_guesses=64)
         rows = []
-        start = time.perf_counter()
+        clock = Stopwatch()
         tree = greedy_tree(game, "entropy", "targets")
         rows.append(("greedy: least entropy (Norvig)", tree, measure(tree, game),
-                     time.perf_counter() - start))
+                     clock.seconds))
         for objective, label in ((TOTAL, "most guesses in all"), (LONGEST, "longest game")):
             for beam in beams:
-                start = time.perf_counter()
+                clock = Stopwatch()
                 search = AntiSearch(game, beam, objective)
                 tree = search.tree()
                 kind = "exact" if beam == 0 else f"beam {beam}"
                 rows.append((f"engine, {label}, {kind}", tree, measure(tree, game),
-                             time.perf_counter() - start))
+                             clock.seconds))
         print(f"Antiwordle over {len(game.answers):,} answers ({game.answers.name}): guesses must fit "
               "every reply; more guesses is better. Engine rows with a beam are lower bounds on the "
               "best possible (real trees).\n")

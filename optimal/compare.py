@@ -16,7 +16,6 @@ round.
 from __future__ import annotations
 
 import sys
-import time
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -24,6 +23,7 @@ import numpy as np
 
 from greedy import greedy_tree
 from lookahead import SearchSetting, ranked_guesses, search_guesses, solve_guess
+from optimal.cli.progress import Stopwatch
 from optimal.adversaries import evil_game
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, capped_workers,
                               game_from_args, widths, workers)
@@ -63,12 +63,12 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
     pools = ["targets", "targets+inconsistent", "all"] if not game.hard else ["targets", "hard"]
     for metric in ("max", "expectation", "neg_entropy"):
         for pool in pools:
-            start = time.perf_counter()
+            clock = Stopwatch()
             tree = greedy_tree(game, metric, pool, verify=False)  # add() verifies it
-            add(f"greedy {metric}, {pool}", tree, time.perf_counter() - start)
+            add(f"greedy {metric}, {pool}", tree, clock.seconds)
     exact = SearchSetting(0, 1024, jobs)
     if first is None:  # the best of a quick beam over the most promising first words
-        start = time.perf_counter()
+        clock = Stopwatch()
         words = [g for g, _ in ranked_guesses(game, exact, limit=20)]
         for beam in (5, 20, 0):  # a narrow beam may find no tree within the limit: widen it
             found = [r for r in search_guesses(game, words, SearchSetting(beam, 1024, jobs))
@@ -81,7 +81,7 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
         first = min(found, key=lambda r: (r.value, words.index(game.guess_id(r.word)))).word
         search = f"a beam of {beam}" if beam else "exact search"
         how = (f"{first.upper()}, the best of the 20 most promising first words by {search} "
-               f"({time.perf_counter() - start:.1f} s)")
+               f"({clock.seconds:.1f} s)")
     else:
         how = f"{first.upper()}, as given"
     guess = game.guess_id(first)
@@ -126,9 +126,9 @@ def weighted_contrast(rows: list[TableRow], weights: Weights) -> str:
 def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
             argv: list[str] | None) -> int:
     """Build, print and (unless --no-write) write the comparison."""
-    start = time.perf_counter()
+    clock = Stopwatch()
     rows, how = build_rows(game, args.first.strip().lower() if args.first else None, beams, jobs)
-    seconds = time.perf_counter() - start
+    seconds = clock.seconds
     title = (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
              f"({len(game.guesses):,}), {game.mode} mode, limit {game.max_guesses}")
     weighted = ""

@@ -278,3 +278,27 @@ def test_dask_backend_needs_a_scheduler(lists, capsys):
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--scheduler" in err
 
+
+def test_the_main_job_shows_progress_out_of_a_terminal(tmp_path):
+    """With stderr a pipe (a log, a scheduler's capture), the main job still shows how far it has
+    got: plain lines (no carriage returns), each with the words done, the best so far, and the
+    word just searched (`OPTIMAL_PROGRESS_EVERY=0` asks for a line at every step instead of every
+    10 s). tqdm alone shows nothing there: an `--all` run in the background once showed no sign of
+    life for hours."""
+    from tests.conftest import SMALL_ANSWERS
+
+    words = tmp_path / "a.txt"
+    words.write_text("\n".join(sorted(SMALL_ANSWERS[:60])) + "\n")
+    env = {**__import__("os").environ, "OPTIMAL_PROGRESS_EVERY": "0"}
+    process = subprocess.Popen([sys.executable, "-m", "optimal.search", "--answers", str(words),
+                                "--guesses", str(words), "--max-depth", "6", "--no-write"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    lines = []
+    for line in process.stderr:  # read while it runs
+        lines.append(line)
+    assert process.wait(timeout=600) == 0
+    progress = [line for line in lines if line.startswith("first guesses: ")]
+    assert len(progress) >= 10, lines
+    assert all("\r" not in line for line in lines)
+    assert progress[-1].startswith("first guesses: 60/60 words") and "best " in progress[-1]
+    assert "proven" in process.stdout.read()

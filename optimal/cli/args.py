@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from optimal.cli.progress import show_compiles
 from optimal.errors import BadInput, quoted
 from optimal.files import MB, cores, memory_bytes, notice
 from optimal.game import Game
@@ -37,6 +38,13 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)
         self.empty_ok = set(empty_ok)
+
+    def parse_args(self, args=None, namespace=None):  # noqa: D102 (argparse's)
+        """argparse's, and then kernel compiles are reported on stderr (not with --quiet): only
+        once the input is known to be good, so bad input still gets its one line."""
+        parsed = super().parse_args(args, namespace)
+        show_compiles(bool(getattr(parsed, "quiet", False)))
+        return parsed
 
     def error(self, message: str):  # noqa: D102 (argparse's hook)
         sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")

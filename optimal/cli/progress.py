@@ -9,11 +9,79 @@ work, and a run of 12,972 words does not spend its time writing JSON.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable
+from typing import TextIO
+
+from lookahead import compile_clock
 
 SAVE_EVERY = 2.0  # least seconds between checkpoint writes
 SAVE_SHARE = 0.02  # most of the time spent writing checkpoints
+
+
+def _line_every() -> float:
+    """Seconds between progress lines out of a terminal: 10, or `$OPTIMAL_PROGRESS_EVERY` (a test,
+    or a log that wants more or fewer lines)."""
+    try:
+        return max(0.0, float(os.environ.get("OPTIMAL_PROGRESS_EVERY", "10")))
+    except ValueError:
+        return 10.0
+
+
+class LineBar:
+    """tqdm's few methods that the commands use, for a stderr that is not a terminal (a log file, a
+    pipe, a scheduler's capture): one plain line every 10 seconds (`_line_every`) and one at the
+    end, instead of tqdm's carriage returns (or, as tqdm does there by default, nothing at all:
+    an `--all` run in the background once showed no sign of life for hours)."""
+
+    def __init__(self, desc: str, unit: str, total: int | None = None, initial: int = 0,
+                 stream: TextIO | None = None):
+        self.desc, self.unit, self.total, self.n = desc, unit, total, initial
+        self.stream = stream or sys.stderr
+        self.postfix = ""
+        self.started = self.last = time.perf_counter()
+        self.shown_n = None
+
+    def update(self, count: int = 1) -> None:
+        self.n += count
+        self._maybe_show()
+
+    def set_postfix_str(self, text: str) -> None:
+        self.postfix = text
+        self._maybe_show()
+
+    def _maybe_show(self) -> None:
+        now = time.perf_counter()
+        if now - self.last >= _line_every():
+            self.last = now
+            self.show()
+
+    def show(self) -> None:
+        of = f"/{self.total:,}" if self.total else ""
+        tail = f" | {self.postfix}" if self.postfix else ""
+        self.stream.write(f"{self.desc}: {self.n:,}{of} {self.unit}s, "
+                          f"{time.perf_counter() - self.started:.0f} s{tail}\n")
+        self.stream.flush()
+        self.shown_n = self.n
+
+    def close(self) -> None:
+        if self.shown_n is not None and self.shown_n != self.n:
+            self.show()  # the last state, when a line was shown before and it has moved since
+
+
+def progress_bar(desc: str, unit: str, quiet: bool, total: int | None = None, initial: int = 0):
+    """A progress display on stderr: a tqdm bar in a terminal, a `LineBar` out of one, nothing
+    with `quiet`. Every long step of a command shows its progress through this."""
+    from tqdm import tqdm
+
+    if quiet:
+        return tqdm(total=total, initial=initial, disable=True)
+    if _is_terminal(sys.stderr):
+        return tqdm(total=total, initial=initial, desc=desc, unit=unit, mininterval=0.5,
+                    dynamic_ncols=True)
+    return LineBar(desc, unit, total, initial)
 
 
 class WordProgress:
@@ -22,10 +90,7 @@ class WordProgress:
     None)."""
 
     def __init__(self, total: int, already: int, quiet: bool, save: Callable[[], None] | None):
-        from tqdm import tqdm
-
-        self.bar = tqdm(total=total, initial=already, desc="first guesses", unit="word",
-                        disable=True if quiet else None, mininterval=0.5, dynamic_ncols=True)
+        self.bar = progress_bar("first guesses", "word", quiet, total=total, initial=already)
         self.save = save
         self.last_save = time.perf_counter()
         self.save_seconds = 0.0  # how long the last save took
@@ -45,3 +110,99 @@ class WordProgress:
 
     def close(self) -> None:
         self.bar.close()
+
+
+COMPILE_REPORT_FROM = 5.0  # compiles shorter than this are not reported when done
+
+
+class CompileNotice:
+    """What the user sees while numba compiles the kernels (only the first run on a machine, or
+    after an upgrade: later runs load them from the cache): one line saying so when the first
+    compile starts, then a tqdm counter in a terminal or a line every 10 seconds
+    when not, and a line with the count and time as each long compile ends. Why: with an empty
+    cache the main job once printed its memory line and then nothing for 15 minutes."""
+
+    def __init__(self, stream: TextIO | None = None):
+        self.stream = stream
+        self.quiet = False
+        self.bar = None
+        self.last_line = 0.0
+        self.announced = False
+        self.begun_at: tuple[int, float] | None = None  # (functions, seconds) when this compile began
+
+    def out(self) -> TextIO:
+        return self.stream or sys.stderr
+
+    def __call__(self, functions: int, seconds: float, compiling: bool) -> None:
+        if self.quiet:
+            return
+        now = time.perf_counter()
+        stream = self.out()
+        if compiling and self.begun_at is None:
+            self.begun_at = (functions, seconds)
+            if not self.announced:
+                self.announced = True
+                stream.write("compiling the search kernels (once: later runs load them from "
+                             "the cache, ~/.cache/optimal or $OPTIMAL_CACHE); a minute or more\n")
+                stream.flush()
+                self.last_line = now
+            if _is_terminal(stream):
+                from tqdm import tqdm
+
+                self.bar = tqdm(desc="compiling kernels", unit=" functions", file=stream,
+                                initial=functions, mininterval=0.5, dynamic_ncols=True)
+        if self.bar is not None:
+            self.bar.n = functions
+            self.bar.refresh()
+        elif compiling and now - self.last_line >= _line_every():
+            stream.write(f"compiling kernels: {functions} functions so far, {seconds:.0f} s\n")
+            stream.flush()
+            self.last_line = now
+        if not compiling and self.begun_at is not None:
+            if self.bar is not None:
+                self.bar.close()
+                self.bar = None
+            if seconds - self.begun_at[1] >= COMPILE_REPORT_FROM:
+                stream.write(f"compiled {functions - self.begun_at[0]} kernel functions in "
+                             f"{seconds - self.begun_at[1]:.0f} s ({seconds:.0f} s of compiling in "
+                             f"all; they are cached for later runs)\n")
+                stream.flush()
+            self.begun_at = None
+
+
+_NOTICE = CompileNotice()
+
+
+def show_compiles(quiet: bool) -> None:
+    """Report kernel compiles on stderr from now on (none with `quiet`). Commands call it once
+    their arguments are parsed (`optimal.cli.args.Parser` does), so bad input never sees it."""
+    _NOTICE.quiet = quiet
+    clock = compile_clock()
+    clock.report = _NOTICE
+
+
+def compile_seconds() -> float:
+    """Seconds this process has spent compiling kernels so far: a run's search time is reported
+    without them."""
+    return compile_clock().seconds
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Stopwatch:
+    """A run's wall time without the kernels' once-only compile (which `CompileNotice` reports on
+    its own): a cold `--first salet` once reported its 177 s of compiling as SALET's search time."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.compiled_before = compile_seconds()
+
+    @property
+    def seconds(self) -> float:
+        compiling = compile_seconds() - self.compiled_before
+        return max(0.0, time.perf_counter() - self.start - compiling)

@@ -10,12 +10,12 @@ checked writable, locked against a second writer); its files are written as a se
 from __future__ import annotations
 
 import sys
-import time
 from contextlib import nullcontext
 from pathlib import Path
 
 from lookahead import (dordle_first_word_branches, finishing_tree, memory_estimate, ranked_guesses,
                        solve_state)
+from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
 from optimal.cli.certificate import CertificateFile, certificate_note
 from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
@@ -102,7 +102,7 @@ def certified(request: SearchRequest, game: Game, objective: str, search):
 
 
 def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
-    start = time.perf_counter()
+    clock = Stopwatch()
     beam = request.setting.beam
     run, note = certified(request, game, "total",
                           lambda log: search_first_words(game, request, out_dir, log))
@@ -126,7 +126,7 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
     shortest = tie_tree = None
     if request.tie_break == "worst":
         shortest, tie_tree, tie_words = tie_break(game, outcome, tree, request.setting)
-    seconds = time.perf_counter() - start
+    seconds = clock.seconds
     print(render.first_text(outcome, tree, how, seconds))
     if shortest is not None:
         print("\n" + render.tie_break_claim(shortest, tree, tie_words))
@@ -191,7 +191,7 @@ def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
     """The guess-limit front: one cell per limit, a table, a plot, the verified trees (each
     limit's trees a file set in its d<limit> folder, written when the limit is done; the table's
     files in the front's folder at the end)."""
-    start = time.perf_counter()
+    clock = Stopwatch()
     beam = request.setting.beam
 
     paths = []
@@ -207,10 +207,10 @@ def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             with file_set(folder) as staging:
                 paths.extend(write_front_trees(staging, cell, provenance(
-                    time.perf_counter() - start, request.argv)))
+                    clock.seconds, request.argv)))
 
     cells = search_front(game, request, out_dir, done)
-    seconds = time.perf_counter() - start
+    seconds = clock.seconds
     print("\n" + render.front_text(game, cells, seconds))
     if request.write:
         prov = provenance(seconds, request.argv)
@@ -252,12 +252,12 @@ def write_front_trees(folder: Path, cell: FrontCell, prov: dict) -> list[Path]:
 
 
 def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
-    start = time.perf_counter()
+    clock = Stopwatch()
     (results, how), note = certified(request, game, "worst",
                                      lambda log: search_worst(game, request, out_dir, log))
     if note:
         print(note)
-    seconds = time.perf_counter() - start
+    seconds = clock.seconds
     feasible = [r for r in results if r.feasible]
     tree = None
     if feasible:
@@ -289,9 +289,9 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
 
 
 def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
-    start = time.perf_counter()
+    clock = Stopwatch()
     rows, how = rank_exactly(game, request, out_dir)
-    seconds = time.perf_counter() - start
+    seconds = clock.seconds
     print(render.exact_text(game, rows, how, seconds))
     if request.write:
         order = {game.guesses.words[g]: rank for rank, (g, _) in
@@ -334,17 +334,17 @@ def run_dordle(game: Game, request: SearchRequest) -> int:
     """Dordle (--boards 2): bounds from both sides; the best tree replayed on every game (built a
     branch at a time, each branch written once its games have passed, and the files moved into
     the results folder as a set only once every game has passed)."""
-    start = time.perf_counter()
+    clock = Stopwatch()
     out_dir = run_dir(request.out, game, "-boards2")
     with claimed_folder(out_dir) if request.write else nullcontext():
         run = search_dordle(game, request, out_dir)
         if not request.write:
-            tree = dordle_tree(game, request, run, None, start)
+            tree = dordle_tree(game, request, run, None, clock)
             print(render.dordle_text(run, tree))
             return 0
         with file_set(out_dir) as staging:
             path = dordle_tree_path(staging, run.best.word, run.games)
-            tree = dordle_tree(game, request, run, path, start)
+            tree = dordle_tree(game, request, run, path, clock)
             print(render.dordle_text(run, tree))
             prov = provenance(run.seconds, request.argv)
             summary = render.dordle_summary(run, tree)
@@ -356,7 +356,7 @@ def run_dordle(game: Game, request: SearchRequest) -> int:
 
 
 def dordle_tree(game: Game, request: SearchRequest, run: DordleRun, path: Path | None,
-                start: float) -> VerifiedDordleTree:
+                clock: Stopwatch) -> VerifiedDordleTree:
     """The best first word's tree, each branch replayed on its games (and written to `path`, when
     given, once they pass); its total must be the one the search reported."""
     best = run.best
@@ -370,12 +370,12 @@ def dordle_tree(game: Game, request: SearchRequest, run: DordleRun, path: Path |
 
     def document(tree: VerifiedDordleTree) -> tuple[dict, dict]:
         check_total(tree)
-        run.seconds = time.perf_counter() - start
+        run.seconds = clock.seconds
         return (dordle_tree_stats(tree, run.proven, run.lower, label),
                 provenance(run.seconds, request.argv))
 
     branches = dordle_first_word_branches(game, best.word, best.beam, request.setting.cache_mb)
     tree = verified_branches(best.word, branches, game, path, document)
     check_total(tree)
-    run.seconds = time.perf_counter() - start
+    run.seconds = clock.seconds
     return tree

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
 from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_raise_bound,
                        dordle_ranked_guesses, dordle_word_values)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
                                     restart_from_scratch, seconds_ok)
-from optimal.cli.progress import WordProgress
+from optimal.cli.progress import Stopwatch, WordProgress, progress_bar
 from optimal.dordle import game_count
 from optimal.errors import NoTree
 from optimal.game import Game
@@ -84,7 +83,7 @@ def choose_words(game: Game, request: SearchRequest,
 
 def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRun:
     """Run the Dordle search the request asks for (see module)."""
-    start = time.perf_counter()
+    clock = Stopwatch()
     cache_mb, beam = request.setting.cache_mb, request.setting.beam
     ranked = dordle_ranked_guesses(game, cache_mb)
     if not ranked:
@@ -115,15 +114,14 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
                      + (" (proven)" if bound.lower >= INF else
                         f" among the first words evaluated ({how}); lower bound {bound.lower}"))
     return DordleRun(game, values, bound, split_bound, len(ranked), best, how, beam, seconds_bound,
-                     time.perf_counter() - start)
+                     clock.seconds)
 
 
 def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: DordleBound,
                 best: DordleIncumbent | None) -> float:
     """Raise the lower bound for --budget seconds (never past the best total), with a progress
     line and the checkpoint saved after each step; the seconds it took."""
-    bar = tqdm(desc="raising the lower bound", unit="step", disable=True if request.quiet else None,
-               mininterval=0.5, dynamic_ncols=True)
+    bar = progress_bar("raising the lower bound", "step", request.quiet)
     began = time.perf_counter()
 
     def step(now: DordleBound) -> None:

@@ -12,13 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tqdm import tqdm
 
 from lookahead import (INF, CertificateLog, FirstGuessOutcome, GuessResult, SearchSetting,
                        ranked_guesses, search_first_guesses, solve_guess, split_bounds)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
                                     seconds_ok, restart_from_scratch)
-from optimal.cli.progress import WordProgress
+from optimal.cli.progress import WordProgress, progress_bar
 from optimal.errors import BadInput, NoTree
 from optimal.game import Game
 from optimal.search.request import DEFAULT_TOP, SearchRequest
@@ -82,9 +81,8 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
                             (lambda: save_results(path, game, setting, done, request.below))
                             if request.checkpointed else None)
     done = dict(known)
-    part_bar = tqdm(desc=f"{game.guesses.words[words[0]].upper()} branches", unit="branch",
-                    disable=True if (request.quiet or not single) else None, mininterval=0.5,
-                    dynamic_ncols=True)
+    part_bar = progress_bar(f"{game.guesses.words[words[0]].upper()} branches", "branch",
+                            request.quiet or not single)
 
     def on_result(result: GuessResult) -> None:
         new = result.word not in done

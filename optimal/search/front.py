@@ -20,7 +20,6 @@ reported or written.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +28,7 @@ import numpy as np
 from lookahead import (INF, ExactValue, FirstGuessOutcome, ShortestTree, WorstResult,
                        check_first_guesses, exact_values, finishing_tree, probe_checks_limits,
                        ranked_guesses, search_first_guesses, shortest_optimal_tree)
-from optimal.cli.progress import WordProgress
+from optimal.cli.progress import Stopwatch, WordProgress
 from optimal.errors import DefectiveTree
 from optimal.game import Game
 from optimal.search.first import choose_words
@@ -123,13 +122,13 @@ def search_front(game: Game, request: SearchRequest, out_dir: Path,
 
 def front_cell(game: Game, request: SearchRequest, folder: Path) -> FrontCell:
     """The front at one limit (the game's max_guesses)."""
-    start = time.perf_counter()
+    clock = Stopwatch()
     exact_setting = request.setting.with_beam(0)
     all_words = [g for g, _ in ranked_guesses(game, exact_setting)]
     if not all_words and not request.first:  # every split bound infinite: none, by counting
         cell = FrontCell(game.max_guesses, 0, "no first word (every split leaves a part too large "
                          "for the guesses left)", 0, True, 0)
-        cell.seconds = cell.check_seconds = time.perf_counter() - start
+        cell.seconds = cell.check_seconds = clock.seconds
         return cell
     words, how = choose_words(game, request)
     verdicts = check_words(game, words, request, None)
@@ -151,10 +150,10 @@ def front_cell(game: Game, request: SearchRequest, folder: Path) -> FrontCell:
             feasible = feasible[:top]
             cell.words, cell.refuted = len(feasible), 0
             cell.how = f"the top {len(feasible)} of the words with a tree within {game.max_guesses}"
-    cell.check_seconds = time.perf_counter() - start
+    cell.check_seconds = clock.seconds
     if feasible:
         search_totals(game, feasible, request, cell)
-    cell.seconds = time.perf_counter() - start
+    cell.seconds = clock.seconds
     return cell
 
 
