@@ -16,6 +16,7 @@ from optimal.cli.args import (MAX_BEAM, GameOptions, Parser, add_game_arguments,
                               seconds, word_list, workers)
 from optimal.cli.backends import check_scheduler
 from optimal.errors import BadInput
+from optimal.search.capabilities import check_combinations
 
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
 DEFAULT_FRONT_TOP = 100  # per guess limit of --front: a few minutes per limit on 2 cores
@@ -232,71 +233,16 @@ def seconds_or_none(text: str) -> float:
 def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> SearchRequest:
     """The request a parsed command line describes; BadInput for options that do not fit. Nothing
     here reads a file or starts work."""
-    if args.prove and not args.beam:
-        raise BadInput("--prove goes with --beam")
-    if args.weights is not None and args.objective == "worst":
-        raise BadInput("--weights goes with the total objective: whether every answer can be found "
-                       "in time does not depend on weights")
-    if args.shortfall and args.objective != "worst":
-        raise BadInput("--shortfall goes with --objective worst")
-    if args.shortfall and args.all:
-        raise BadInput("--shortfall needs every branch of a word searched, --all stops at the first "
-                       "failing one: use --first or --top with --shortfall")
-    if args.rank == "exact" and (args.objective != "total" or args.beam or args.history is not None):
-        raise BadInput("--rank exact goes with the total objective, without --beam or --from")
-    if args.certificate and (args.beam or args.history is not None or args.rank == "exact"):
-        raise BadInput("--certificate goes with an exact first-guess search (no --beam, --from or "
-                       "--rank exact)")
-    if args.certificate and args.weights is not None:
-        raise BadInput("--certificate is for unweighted games: the checker knows no weights (leave "
-                       "out --weights)")
-    if args.objective == "worst":
-        if args.history is not None:
-            raise BadInput("--objective worst is about first guesses: it does not go with --from")
-        if args.beam:
-            raise BadInput("--objective worst is always exact: drop --beam")
-        if args.max_depth is not None and args.max_depth < 2:
-            raise BadInput("--max-depth must be at least 2 for --objective worst")
-    if args.restart and not (args.all or args.rank == "exact" or args.boards == 2):
-        raise BadInput("--restart goes with --all, --rank exact or --boards 2 (the runs that keep "
-                       "a checkpoint)")
-    if args.restart and args.no_write:
-        raise BadInput("--restart goes with a results folder: drop --no-write")
-    if args.scheduler is not None and args.backend != "dask":
-        raise BadInput("--scheduler goes with --backend dask")
+    check_combinations(args)  # every rule about options that go together: capabilities.TABLE
+    if args.objective == "worst" and args.max_depth is not None and args.max_depth < 2:
+        raise BadInput("--max-depth must be at least 2 for --objective worst")
     if args.backend == "dask":
-        if args.scheduler is None:
-            raise BadInput("--backend dask needs --scheduler ADDRESS (a running Dask scheduler)")
         check_scheduler(args.scheduler)
-    check_dordle(args)
     budget = args.budget if args.budget is not None else (
         DORDLE_BUDGET if args.boards == 2 else 60.0)
-    if args.boards != 2 and budget == 0:
-        raise BadInput("--budget must be a positive number of seconds (0 only with --boards 2)")
     if args.max_depth is None:
         args.max_depth = 7 if args.boards == 2 else 6
     front = front_limits(args)
-    if front and args.boards == 2:
-        raise BadInput("--front goes with one board: leave out --boards 2")
-    if args.tie_break == "worst" and (args.beam or args.objective != "total" or args.rank == "exact"
-                                      or args.history is not None or args.boards == 2):
-        raise BadInput("--tie-break worst breaks ties among the exact search's trees of least "
-                       "total: not with --beam, --objective worst, --rank exact, --from or "
-                       "--boards 2")
-    if front and args.restart:
-        raise BadInput("--restart goes with --all or --rank exact (the runs that keep a checkpoint), "
-                       "not --front")
-    if args.weights is not None and (front or args.tie_break == "worst"):
-        raise BadInput("--front and --tie-break worst run on unweighted games (their worst-case "
-                       "proofs do not take weights): leave out --weights")
-    if front and args.certificate:
-        raise BadInput("--certificate goes with an exact first-guess search, not --front")
-    if args.below is not None and (args.beam or front or args.rank == "exact" or args.certificate
-                                   or args.objective != "total" or args.history is not None
-                                   or args.boards == 2):
-        raise BadInput("--below goes with an exact first-guess search of the total: not with "
-                       "--beam, --front, --rank exact, --certificate, --objective worst, --from "
-                       "or --boards 2")
     first = args.first or ()
     top = args.top if args.top is not None or not front or first or args.all else DEFAULT_FRONT_TOP
     game = GameOptions.from_args(args)
@@ -313,8 +259,6 @@ def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
     """The guess limits of --front, in increasing order (empty without --front)."""
     if args.front is None:
         return ()
-    if args.objective != "total" or args.rank == "exact" or args.history is not None:
-        raise BadInput("--front goes with the total objective, without --rank exact or --from")
     if not args.front.strip():
         return FRONT_LIMITS["hard" if args.hard else "normal"]
     try:
@@ -326,22 +270,3 @@ def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
     if limits[-1] > 32:
         raise BadInput(f"--front {args.front!r}: guess limits above 32 are not supported")
     return tuple(limits)
-
-
-def check_dordle(args: argparse.Namespace) -> None:
-    """Options that do not go with --boards 2, and --sample without it."""
-    if args.boards != 2:
-        if args.sample is not None:
-            raise BadInput("--sample goes with --boards 2")
-        return
-    clashes = [flag for flag, used in (("--hard", args.hard), ("--game jotto", args.game != "wordle"),
-                                       ("--from", args.history is not None), ("--all", args.all),
-                                       ("--objective worst", args.objective != "total"),
-                                       ("--rank exact", args.rank != "bound"),
-                                       ("--prove", args.prove),
-                                       ("--backend dask", args.backend == "dask"),
-                                       ("--weights", args.weights is not None),
-                                       ("--certificate", args.certificate is not None)) if used]
-    if clashes:
-        raise BadInput(f"--boards 2 does not go with {', '.join(clashes)} (the lower bound covers "
-                       "every first word; raise --budget to prove more)")
