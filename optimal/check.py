@@ -6,8 +6,9 @@ is the least total number of guesses that finds every candidate, L = 2**28 means
 This checks every claim by the rules below, computing every reply and split itself; given a TREE
 (JSON), replayed here too, it says whether the tree's total equals the certified lower bound, i.e.
 is optimal. Exit 0: every claim holds (and the tree's total is certified); 1: a claim fails or the
-file is truncated, reordered or altered (it says which and why); 2: unreadable input (or a
-process of --jobs stopped without a verdict).
+file is truncated, reordered or altered (it says which and why); 2: unreadable input, a header
+this checker does not understand exactly, a tree of another game (or a process of --jobs
+stopped without a verdict).
 
 A reader must trust Python, numpy, gzip, the word lists (named by sha256 in the header) and this
 file, which imports nothing of the search: its Wordle rule (`replies`), hard mode (`after`,
@@ -26,7 +27,23 @@ every guess there; a node may also cite an earlier claim about itself.
 With --jobs N, N processes read the whole file and each checks the evidence of every N-th node;
 the verdict is "every claim holds" only when all N pass.
 
-Format: gzip of a JSON header line, then little-endian int32 words, in records:
+It prints the game checked (both lists: name, count, sha256, where read from; mode, limit,
+objective) and the claims the certificate concludes with, as they are. Given a tree, every
+sentence after its total is derived from those claims: "optimal for W" when the claims covering W
+prove exactly its total; "optimal over every first guess" when every other guess is covered by a
+claim of at least that; "every other first guess needs more" only when each is covered by a
+claim above it. A tree must declare the certificate's game (lists by sha256 and count, rule,
+mode, limit, length) and is refused otherwise; a worst-case certificate certifies no tree.
+
+Format: gzip of a JSON header line, then little-endian int32 words, in records. The header has
+exactly the fields format ("optimal-certificate/1"), rule ("wordle"), answers and guesses (each
+exactly name, count, sha256), mode ("normal" or "hard"), max_guesses (a whole number, 1 to 64),
+length (2 to 8, the lists' word length), objective ("total" or "worst") and provenance (plain
+values, not read); anything else, a value of another type or out of range, JSON nested deeper
+than 200 levels or a key given twice is refused (exit 2). A list name is a bare file name
+(guesses may end in "+answers": the answers they lack appended): the bundled list of that name
+(optimal/data/NAME.txt), else NAME.txt in the certificate's folder, unless --answers/--guesses
+names the file.
   SECTION s            what follows belongs to section s (claims are numbered per section)
   OPEN d n a1..an [g1..gL m1..m26]  a node: sorted answer indices, d guesses left; in hard mode the
                        green letter of each place (-1: none) and the least count of each letter
@@ -45,6 +62,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import re
 import sys
 import time
 import zlib
@@ -58,6 +76,12 @@ INF = 1 << 28
 SECTION, OPEN, GUESS, SAME, CLOSE, CLOSE_ONLY, CLOSE_EXCEPT, DROP, GUESS_X, CITE_X, END = range(1, 12)
 COVER = {CLOSE: "all", CLOSE_ONLY: "only", CLOSE_EXCEPT: "except"}
 FORMAT = "optimal-certificate/1"
+HEADER = ("format", "rule", "answers", "guesses", "mode", "max_guesses", "length", "objective",
+          "provenance")  # every field of the header, each required; no other is accepted
+MODES, OBJECTIVES, LIST_FIELDS = ("normal", "hard"), ("total", "worst"), ("name", "count", "sha256")
+MAX_GUESSES, LENGTHS, MAX_WORDS, MAX_JOBS = 64, (2, 8), 10**7, 64
+MAX_NESTING, MAX_HEADER = 200, 1 << 20  # JSON levels (a tree within 64 guesses needs 130); bytes
+DATA = Path(__file__).parent / "data"  # the bundled lists, NAME.txt
 
 
 class Rejected(Exception):
@@ -309,6 +333,10 @@ class Checker:
     def word(self, g: int) -> str:
         return "".join(chr(97 + c) for c in self.G[g]).upper()
 
+    def names(self, guesses) -> str:
+        """Guesses in words, sorted, the first 12 of them (a claim may list thousands)."""
+        return ", ".join(sorted(self.word(g) for g in guesses)[:12]) + (" ..." if len(guesses) > 12 else "")
+
 
 def reader(stream):
     """take(count): the next int32 words after the header (Rejected when the file ends early)."""
@@ -384,33 +412,179 @@ def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
             raise Rejected(f"unknown record {op}: the file is damaged or reordered")
 
 
+def shown(value) -> str:
+    """A header value as one short line of JSON, so an error can quote any value safely."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_json(text: str | bytes, what: str):
+    """JSON with its nesting bounded first (no RecursionError, whatever the input) and no key
+    given twice (the checker must not pick one of two values silently)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    depth = deepest = 0
+    for bracket in re.findall(r"[][{}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        raise Unreadable(f"{what}: JSON nested more than {MAX_NESTING} levels deep")
+
+    def no_repeats(pairs: list) -> dict:
+        keys = [key for key, _ in pairs]
+        if len(set(keys)) < len(keys):
+            raise Unreadable(f"{what}: a key appears twice in one object")
+        return dict(pairs)
+    return json.loads(text, object_pairs_hook=no_repeats)
+
+
+def whole(value, low: int, high: int) -> bool:
+    """A true int (not a bool, not a float such as 6.0 or 6.9) from low to high."""
+    return type(value) is int and low <= value <= high
+
+
+def bare_name(name) -> bool:
+    """A list name that can only mean a file NAME.txt in one folder: no path, nothing hidden."""
+    return (isinstance(name, str) and 0 < len(name) <= 200 and name.isprintable()
+            and "/" not in name and "\\" not in name and not name.startswith("."))
+
+
+def check_header(header) -> None:
+    """The header is a strict schema: every field known and present, each of its type and range;
+    the checker reads nothing it does not understand exactly (Unreadable: exit 2)."""
+    if not isinstance(header, dict) or set(header) != set(HEADER):
+        fields = set(header) if isinstance(header, dict) else set()
+        odd = sorted(fields - set(HEADER)) + [f"{f} (missing)" for f in HEADER if f not in fields]
+        raise Unreadable(f"the header's fields are not {', '.join(HEADER)}: {shown(odd)}")
+    if header["format"] != FORMAT or header["rule"] != "wordle":
+        raise Unreadable(f"not a Wordle certificate ({FORMAT}): format {shown(header['format'])}, "
+                         f"rule {shown(header['rule'])}")
+    for field, known in (("mode", MODES), ("objective", OBJECTIVES)):
+        if not isinstance(header[field], str) or header[field] not in known:
+            raise Unreadable(f"header field {field} is {shown(header[field])}, not one of "
+                             f"{', '.join(known)}")
+    for field, (low, high) in (("max_guesses", (1, MAX_GUESSES)), ("length", LENGTHS)):
+        if not whole(header[field], low, high):
+            raise Unreadable(f"header field {field} must be a whole number from {low} to {high}, "
+                             f"not {shown(header[field])}")
+    for side in ("answers", "guesses"):
+        block = header[side]
+        if not isinstance(block, dict) or set(block) != set(LIST_FIELDS):
+            raise Unreadable(f"header field {side} must have exactly {', '.join(LIST_FIELDS)}")
+        name = block["name"]
+        if side == "guesses" and isinstance(name, str) and name.endswith("+answers"):
+            name = name[:-len("+answers")]  # the answers missing from the guesses were appended
+        if not bare_name(name):
+            raise Unreadable(f"{side} list name {shown(block['name'])} is not a bare file name")
+        if not whole(block["count"], 1, MAX_WORDS) or not (
+                isinstance(block["sha256"], str) and re.fullmatch("[0-9a-f]{64}", block["sha256"])):
+            raise Unreadable(f"{side} list: count must be a whole number from 1 to {MAX_WORDS:,} and "
+                             "sha256 64 hexadecimal digits")
+    provenance = header["provenance"]
+    if not isinstance(provenance, dict) or not all(
+            value is None or isinstance(value, (str, int, float)) for value in provenance.values()):
+        raise Unreadable("header field provenance must be an object of plain values")
+
+
+def read_header(path: str) -> tuple[dict, gzip.GzipFile]:
+    """The checked header of a certificate, and the stream positioned at its first record."""
+    try:
+        stream = gzip.open(path, "rb")
+        line = stream.readline(MAX_HEADER)
+    except (OSError, EOFError, zlib.error) as error:
+        raise Unreadable(f"cannot read {path} as a certificate: {error}") from None
+    if not line.endswith(b"\n"):
+        stream.close()
+        raise Unreadable(f"{path}: no header line (of at most {MAX_HEADER:,} bytes)")
+    try:
+        header = parse_json(line, "header")
+        check_header(header)
+    except (ValueError, Unreadable) as error:  # (a UnicodeDecodeError is a ValueError)
+        stream.close()
+        raise Unreadable(f"{path}: {error}" if isinstance(error, Unreadable)
+                         else f"{path}: the header is not JSON ({error})") from None
+    return header, stream
+
+
+def list_file(side: str, name: str, given: str | None, certificate: str) -> tuple[Path, str]:
+    """Where a list is read from, and how to say so: the file given, else the bundled list of that
+    name, else NAME.txt in the certificate's own folder; a header can point nowhere else."""
+    if given:
+        return Path(given), f"file {given}"
+    beside = Path(certificate).parent / f"{name}.txt"
+    for path, origin in ((DATA / f"{name}.txt", "bundled"), (beside, f"file {beside}")):
+        if path.is_file():
+            return path, origin
+    raise Unreadable(f"the {side} list {shown(name)} is not bundled and {beside} does not exist; "
+                     f"give --{side} FILE")
+
+
+def game_lists(header: dict, certificate: str, answers_file: str | None,
+               guesses_file: str | None) -> tuple[list[str], list[str], dict[str, str]]:
+    """The lists the header names, each checked against it (sha256, count, word length), so the
+    claims are checked on exactly the game they were made for: (answers, guesses, where each was
+    read from). The answers the guesses lack are appended to them, as the search does."""
+    names = header["answers"]["name"], header["guesses"]["name"].removesuffix("+answers")
+    (answers_path, from_answers), (guesses_path, from_guesses) = (
+        list_file(side, name, given, certificate)
+        for side, name, given in zip(("answers", "guesses"), names, (answers_file, guesses_file)))
+    answers, guesses = read_words(answers_path), read_words(guesses_path)
+    known = set(guesses)
+    guesses += [w for w in answers if w not in known]
+    for side, words in (("answers", answers), ("guesses", guesses)):
+        block, length = header[side], header["length"]
+        if hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() != block["sha256"]:
+            raise Rejected(f"the word list {shown(block['name'])} has not the sha256 the certificate "
+                           "names")
+        if len(words) != block["count"]:
+            raise Rejected(f"the header gives {shown(block['name'])} {block['count']:,} words; it has "
+                           f"{len(words):,}")
+        odd = next((w for w in words if len(w) != length or not (w.isascii() and w.isalpha())), None)
+        if odd is not None:
+            raise Rejected(f"the {side} list has {shown(odd)}, not a word of {length} letters a-z "
+                           "as the header's length says")
+    return answers, guesses, {"answers": from_answers, "guesses": from_guesses}
+
+
+def read_tree(path: str, header: dict) -> dict:
+    """The tree of a JSON tree file (optimal-tree/1) whose own game block is the certificate's
+    game (the lists by sha256 and count; rule, mode, limit and length exactly; nothing else, such
+    as weights): a tree of another game is refused, never replayed under this one."""
+    try:
+        document = parse_json(Path(path).read_text(encoding="utf-8"), f"tree {path}")
+    except (OSError, ValueError) as error:
+        raise Unreadable(f"cannot read tree {path}: {error}") from None
+    tree = document.get("tree") if isinstance(document, dict) else None
+    if not isinstance(tree, dict) or not isinstance(tree.get("guess"), str):
+        raise Unreadable(f"tree {path}: not a tree file (optimal-tree/1) with a first guess")
+    game = document.get("game")
+    if not isinstance(game, dict):
+        raise Unreadable(f"tree {path} does not say which game it is for (it has no game block)")
+    wanted = {field: header[field] for field in HEADER[1:7]}
+    for field in sorted(set(game) | set(wanted)):
+        mine, theirs = wanted.get(field), game.get(field)
+        if field in ("answers", "guesses") and isinstance(theirs, dict):
+            mine, theirs = ({key: block.get(key) for key in ("count", "sha256")}
+                            for block in (mine, theirs))
+        if json.dumps(mine, sort_keys=True) != json.dumps(theirs, sort_keys=True):  # 6.0 is not 6
+            raise Unreadable(f"tree {path} is for another game: its {field} is {shown(theirs)}, the "
+                             f"certificate's {shown(mine)}")
+    return tree
+
+
 def load(path: str, answers_file: str | None = None, guesses_file: str | None = None,
          part: tuple[int, int] = (0, 1)):
     """Read and check a certificate (the nodes of `part`: (k, n) checks every n-th from the k-th):
-    (header, checker, the claims it concludes with, answers, guesses). Lists default to the
-    bundled ones the header names; their sha256 must match."""
-    try:
-        stream = gzip.open(path, "rb")
-        header = json.loads(stream.readline())
-        mode, limit = header["mode"], int(header["max_guesses"])
-        names = header["answers"]["name"], header["guesses"]["name"].split("+")[0]
-    except (OSError, EOFError, zlib.error, ValueError, TypeError, KeyError) as error:
-        raise Unreadable(f"cannot read {path} as a certificate: {error}") from None
-    if header.get("format") != FORMAT or header.get("rule") != "wordle":
-        raise Unreadable(f"{path}: not a Wordle certificate ({FORMAT})")
-    data = Path(__file__).parent / "data"
-    answers = read_words(Path(answers_file or data / f"{names[0]}.txt"))
-    guesses = read_words(Path(guesses_file or data / f"{names[1]}.txt"))
-    known = set(guesses)
-    guesses += [w for w in answers if w not in known]
-    for words, block in ((answers, header["answers"]), (guesses, header["guesses"])):
-        if hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() != block.get("sha256"):
-            raise Rejected(f"the word list {block.get('name')} has not the sha256 the certificate names")
-    checker = Checker(mode == "hard", limit, answers, guesses, part)
-    try:
-        proves = check_stream(checker, *reader(stream), len(answers))
-    except (IndexError, ValueError, OverflowError, MemoryError) as error:
-        raise Rejected(f"a malformed record: the file is damaged or reordered ({error})") from None
+    (header, checker, the claims it concludes with, answers, guesses). Lists default to those the
+    header names (see `list_file`); their sha256 must match."""
+    header, stream = read_header(path)
+    with stream:
+        answers, guesses, _ = game_lists(header, path, answers_file, guesses_file)
+        checker = Checker(header["mode"] == "hard", header["max_guesses"], answers, guesses, part)
+        try:
+            proves = check_stream(checker, *reader(stream), len(answers))
+        except (IndexError, ValueError, OverflowError, MemoryError) as error:
+            raise Rejected(f"a malformed record: the file is damaged or reordered ({error})") from None
     return header, checker, proves, answers, guesses
 
 
@@ -438,11 +612,43 @@ def replay(tree: dict, checker: Checker, answers: list[str], guesses: list[str])
 
 
 def describe(claim: tuple, checker: Checker) -> str:
+    """A concluding claim in words: exactly what it says, about exactly the guesses it covers."""
     (d, _, _), value, cover, guesses = claim
     what = f"at least {value} guesses in all" if value < INF else f"cannot find every answer within {d}"
-    names = ", ".join(sorted(checker.word(g) for g in guesses)[:12]) + (" ..." if len(guesses) > 12 else "")
-    return {"all": "every first guess", "except": f"every first guess but {names}",
-            "only": f"first guess {names}"}[cover] + f": {what}"
+    return {"all": "every first guess", "except": f"every first guess but {checker.names(guesses)}",
+            "only": f"first guess {checker.names(guesses)}"}[cover] + f": {what}"
+
+
+def first_guess_bounds(at_root: list[tuple], checker: Checker) -> np.ndarray:
+    """For each first guess, the highest value the concluding claims covering it prove (0: none)."""
+    bound = np.zeros(len(checker.G), np.int64)
+    for _, value, cover, listed in at_root:
+        bound = np.maximum(bound, np.where(checker.covered(cover, listed), value, 0))
+    return bound
+
+
+def tree_verdict(total: int, first: int, bound: np.ndarray, checker: Checker) -> str:
+    """What the claims say of a tree whose total is its first guess's certified bound, each
+    sentence derived from them: optimal over every first guess when every other guess is proven
+    to need at least the total; that every other needs more only when each is proven to need more."""
+    others = np.delete(bound, first)
+    text = f"  so {total} is optimal for {checker.word(first)}"
+    if (others > total).all():
+        return text + "; every other first guess needs more, so it is optimal over every first guess"
+    if (others >= total).all():
+        ties = [g for g in np.nonzero(bound == total)[0].tolist() if g != first]
+        return text + (f"; optimal over every first guess ({len(ties):,} other(s) not shown to need "
+                       f"more: {checker.names(ties)})")
+    return text
+
+
+def game_lines(header: dict, origins: dict[str, str]) -> list[str]:
+    """The game the claims were checked on: both lists (name, count, sha256, where read from),
+    mode, guess limit and objective, so a verdict can never be read as one about another game."""
+    lines = [f"  {side}: {header[side]['name']}, {header[side]['count']:,} words, sha256 "
+             f"{header[side]['sha256']} ({origins[side]})" for side in ("answers", "guesses")]
+    return lines + [f"  {header['mode']} mode, at most {header['max_guesses']} guesses, objective "
+                    f"{header['objective']}; the certificate concludes:"]
 
 
 def load_part(args: argparse.Namespace, part: tuple[int, int]):
@@ -461,8 +667,6 @@ def load_in_parts(args: argparse.Namespace):
     """`load` with the nodes shared out over --jobs processes (this one checks part 0; the others
     are fresh interpreters, as forking a threaded caller can hang); their full scans are added
     to this checker's count. Any part's rejection is the verdict."""
-    if args.jobs < 1:
-        raise Unreadable(f"--jobs must be at least 1, not {args.jobs}")
     spawn, others = get_context("spawn"), []
     try:
         for k in range(1, args.jobs):
@@ -489,32 +693,51 @@ def load_in_parts(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    """Check the header, the lists and the tree's game before any claim (and before any worker
+    starts), then every claim; print only what the claims entail."""
     start = time.perf_counter()
+    header, stream = read_header(args.certificate)
+    stream.close()
+    answers, guesses, origins = game_lists(header, args.certificate, args.answers, args.guesses)
+    tree = read_tree(args.tree, header) if args.tree else None
+    if tree is not None and header["objective"] != "total":
+        raise Unreadable(f"{args.certificate} is a worst-case certificate: it proves which first "
+                         "guesses cannot find every answer within the limit, and no tree's total")
+    try:
+        first = guesses.index(tree["guess"].lower()) if tree is not None else -1
+    except ValueError:
+        raise Unreadable(f"tree {args.tree}: its first guess {shown(tree['guess'])} is not in the "
+                         "guess list") from None
     header, checker, proves, answers, guesses = load_in_parts(args)
     root = (checker.d0, checker.initial, np.arange(len(answers), dtype=np.int32).tobytes())
     at_root = [claim for claim in proves if claim[0] == root]
+    if header["objective"] == "worst" and any(claim[1] < INF for claim in at_root):
+        raise Rejected("a worst-case certificate concludes a total: it proves only that first "
+                       "guesses cannot find every answer within the limit")
     print(f"{args.certificate}: every claim holds ({sum(map(len, checker.claims.values())):,} claims, "
-          f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s); {header['mode']} mode, "
-          f"at most {checker.d0} guesses:")
-    print("\n".join("  " + describe(claim, checker) for claim in at_root))
-    if not args.tree:
+          f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s), on the game")
+    print("\n".join(game_lines(header, origins) + ["    " + describe(c, checker) for c in at_root]))
+    if tree is None:
         return 0
-    try:
-        tree = json.loads(Path(args.tree).read_text(encoding="utf-8"))["tree"]
-        first = guesses.index(tree["guess"].lower())
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise Unreadable(f"cannot read tree {args.tree}: {error}") from None
-    total, word = replay(tree, checker, answers, guesses), checker.word(first)
-    covers = [checker.covered(c[2], c[3])[first] for c in at_root]
-    bound = max([c[1] for c, yes in zip(at_root, covers) if yes], default=0)
-    print(f"tree {args.tree}: first guess {word}, total {total} (replayed); certified lower bound: {bound}")
-    if bound != total:
-        raise Rejected(f"the tree's total {total} is not the certified lower bound {bound}")
-    others = max([c[1] for c, yes in zip(at_root, covers) if not yes and c[2] == "except"], default=0)
-    every = any(c[2] == "all" and c[1] >= total for c in at_root)
-    print(f"  so {total} is optimal for {word}" + ("; every other first guess needs more" if others > total
-          else "") + ("; optimal over every first guess" if every else ""))
+    total, bound = replay(tree, checker, answers, guesses), first_guess_bounds(at_root, checker)
+    print(f"tree {args.tree}: first guess {checker.word(first)}, total {total} (replayed); certified "
+          f"lower bound: {bound[first]}")
+    if bound[first] != total:
+        raise Rejected(f"the tree's total {total} is not the certified lower bound {bound[first]}")
+    print(tree_verdict(total, first, bound, checker))
     return 0
+
+
+def jobs(text: str) -> int:
+    """argparse type for --jobs: a whole number from 1 to MAX_JOBS, checked before anything starts
+    (each job is a whole interpreter reading the whole file)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text[:20])} is not a whole number") from None
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, not {shown(text[:24])}")
+    return value
 
 
 class Parser(argparse.ArgumentParser):
@@ -531,8 +754,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("certificate", help="the certificate (.cert.gz)")
     parser.add_argument("tree", nargs="?", help="a tree (JSON) whose total should be certified optimal")
     for name in ("answers", "guesses"):
-        parser.add_argument(f"--{name}", help=f"{name} list file (default: the bundled one the header names)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the checking (default 1)")
+        parser.add_argument(f"--{name}", help=f"{name} list file (default: the bundled list the header "
+                            "names, else NAME.txt in the certificate's folder)")
+    parser.add_argument("--jobs", type=jobs, default=1,
+                        help=f"processes sharing the checking, 1 to {MAX_JOBS} (default 1)")
     args = parser.parse_args(argv)
     try:
         return run(args)

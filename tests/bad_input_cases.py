@@ -283,6 +283,8 @@ CASES = [
     case("check-not-a-certificate", "check", "{A}", 2, "cannot read"),
     case("check-jobs-zero", "check", "/nonexistent/x.cert.gz --jobs 0", 2, "--jobs"),
     case("check-jobs-word", "check", "/nonexistent/x.cert.gz --jobs two", 2, "--jobs"),
+    case("check-jobs-huge", "check", "/nonexistent/x.cert.gz --jobs 99999999999999999999", 2, "--jobs"),
+    case("check-jobs-two-missing-file", "check", "/nonexistent/x.cert.gz --jobs 2", 2, "cannot read"),
     case("check-no-certificate", "check", "", 2, "certificate"),
     case("check-unknown-option", "check", "x.cert.gz --fast", 2, "--fast"),
 ]
