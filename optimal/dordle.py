@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, CannotWrite, DefectiveTree
+from optimal.files import read_regular
 from optimal.game import Game
 from optimal.report import summarize
 from optimal.rules import Rule, rule_named
@@ -365,7 +366,7 @@ def read_json(path: str | Path) -> tuple[DordleNode, dict]:
     """A Dordle tree file (.json or .json.gz): the tree and the rest of the document."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
         if raw[:2] == b"\x1f\x8b":
             raw = gzip.decompress(raw)
         document = json.loads(raw.decode("utf-8"))

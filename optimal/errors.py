@@ -4,6 +4,8 @@ The library raises these and never prints or exits; `optimal.cli.run_cli` maps t
 `BadInput` -> 2 (the user's input is wrong), `NoTree` -> 1 (no tree exists within the limits).
 """
 
+from collections.abc import Callable
+
 
 class OptimalError(Exception):
     """Base class of every error the library raises on purpose."""
@@ -62,7 +64,13 @@ class EmptyCounts(BadInput):
 def quoted(text: str, limit: int = 40) -> str:
     """User text as an error message shows it: repr'd, and cut after `limit` characters (with the
     full length said), so a 2 MB line pasted by mistake does not come back whole."""
+    return shortened(text, limit, repr)
+
+
+def shortened(text: str, limit: int = 40, show: Callable[[str], str] = str) -> str:
+    """Text made of user input (a history of 4,000 characters, say) as a message echoes it:
+    whole when short, else cut after `limit` characters with the full length said."""
     text = str(text)
     if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+        return show(text)
+    return f"{show(text[:limit])}... ({len(text):,} characters)"

@@ -12,11 +12,14 @@ temporary directory is used instead, and the user is told so once.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from optimal.errors import CannotWrite
@@ -27,8 +30,46 @@ MB = 2**20
 def notice(text: str) -> None:
     """One line on stderr about the environment (a cache moved aside, a fallback folder used, the
     workers capped): what the user should know although nothing failed. Results never go here."""
-    sys.stderr.write(f"optimal: note: {text}\n")
+    say(f"optimal: note: {text}")
+
+
+_held: list[list[str] | None] = []  # the notes held by the commands running (innermost last)
+
+
+def say(line: str) -> None:
+    """Write a note or warning line to stderr, or hold it while a command checks its input (see
+    `notes_held`)."""
+    if _held and _held[-1] is not None:
+        _held[-1].append(line)
+        return
+    sys.stderr.write(line + "\n")
     sys.stderr.flush()
+
+
+@contextmanager
+def notes_held() -> Iterator[None]:
+    """Hold the notes and warnings said inside until `release_notes` (the input is checked and
+    the work starts) or the end. Why: bad input must give one line on stderr, and a note said on
+    the way (the --jobs cap, a list repaired, a cache folder replaced) came before the error, two
+    lines. If the block fails before the release the held notes are dropped (the error is the
+    one line; nothing ran that they were about); if it ends normally they are said then."""
+    _held.append([])
+    try:
+        yield
+    except BaseException:
+        _held.pop()
+        raise
+    release_notes()
+    _held.pop()
+
+
+def release_notes() -> None:
+    """The input is checked: say the notes held so far, and say the rest as they come."""
+    if _held and _held[-1] is not None:
+        lines, _held[-1] = _held[-1], None
+        for line in lines:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
 
 
 def cache_dir() -> Path:
@@ -98,6 +139,25 @@ def cores() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+def read_regular(path: str | Path) -> bytes:
+    """The bytes of a regular file. Why: every input a command reads comes through here, and a
+    FIFO named as one blocked the command forever (its open waits for a writer), while a device
+    (/dev/zero, or a symlink to it) was read until memory ran out. The file is opened without
+    blocking and what was opened is checked (not its name, so a symlink cannot slip past): any
+    other kind of file is refused with an OSError naming it (one line for the user)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        kind = os.fstat(fd).st_mode
+        if not stat.S_ISREG(kind):
+            what = ("a folder" if stat.S_ISDIR(kind) else "a FIFO" if stat.S_ISFIFO(kind)
+                    else "a socket" if stat.S_ISSOCK(kind) else "a device")
+            raise OSError(errno.EINVAL, f"not a regular file ({what})", str(path))
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:

@@ -17,7 +17,7 @@ import numpy as np
 from optimal.errors import BadInput, DefectiveTree, quoted
 from optimal.rules import WORDLE, Rule, rule_named
 from optimal.rules.wordle import all_green, parse_reply, reply_to_string
-from optimal.files import atomic_write_text
+from optimal.files import atomic_write_text, read_regular
 from optimal.game import Game, HardState
 
 TREE_FORMAT = "optimal-tree/1"
@@ -349,8 +349,10 @@ def read_tree(path: str | Path, keep_defects: bool = False) -> TreeFile:
     `defects` (for a verifier that reports every defect)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+        text = read_regular(path).decode("utf-8")
+    except OSError as error:
+        raise BadInput(f"cannot read tree {path}: {error.strerror or error}") from None
+    except (UnicodeDecodeError, ValueError) as error:
         raise BadInput(f"cannot read tree {path}: {error}") from None
     return parse_tree_text(text, str(path), keep_defects)
 

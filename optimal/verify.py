@@ -35,7 +35,9 @@ EXAMPLES = """examples:
 
 
 def _game_for(args, meta: dict) -> Game:
-    """The flags win; otherwise a JSON tree's own game block (when it names bundled lists)."""
+    """The flags win; otherwise a JSON tree's own game block: its lists when it names bundled
+    ones, and its mode and guess limit whenever no flag gives them (with --answers/--guesses the
+    file's mode and limit were once ignored, and a hard-mode tree checked as a normal one)."""
     game_block = meta.get("game") or {}
     if game_block.get("rule") == "jotto":
         args.game = "jotto"
@@ -47,10 +49,10 @@ def _game_for(args, meta: dict) -> Game:
                 names[1] = None
         if names[0] in BUNDLED_LISTS and (names[1] is None or names[1] in BUNDLED_LISTS):
             args.answers, args.guesses = names
-        if not args.hard and game_block.get("mode") == "hard":
-            args.hard = True
-        if args.max_depth is None:
-            args.max_depth = game_block.get("max_guesses")
+    if not args.hard and game_block.get("mode") == "hard":
+        args.hard = True
+    if args.max_depth is None:
+        args.max_depth = game_block.get("max_guesses")
     if args.weights is None and _block(game_block.get("weights")).get("name") == "freq":
         args.weights = "freq"  # reproducible from the package; a file's weights must be given
     return game_from_args(args, default_lists="original")

@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, quoted
+from optimal.files import read_regular
 from optimal.words import WordList
 
 SCALE = 1 << 20  # quantized weights sum to about this: totals stay far below the kernel's limits
@@ -166,7 +167,7 @@ def weights_from_file(path: str | Path, answers: WordList) -> Weights:
         raise BadInput(f"--weights {quoted(str(path))}: no such file (or 'freq' for word "
                        "frequencies)")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read weights {quoted(str(path))}: {error}") from None
     return parse_weights(text.splitlines(), str(path), answers)

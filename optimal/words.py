@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput, quoted
+from optimal.files import read_regular
 
 Word = str
 
@@ -136,7 +137,7 @@ def load_words(spec: str) -> WordList:
         names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
         raise BadInput(f"no word list {quoted(spec)}: not a file, and not a bundled list ({names})")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read word list {spec}: {error}") from None
     return WordList(path.stem, parse_words(text.splitlines(), str(path)), str(path))

@@ -16,7 +16,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
+from contextlib import contextmanager
 import time
 from pathlib import Path
 
@@ -113,6 +115,14 @@ def a_cut_off_word(run) -> str:
                 if not r["exact"] and r["value"] is not None and split_bound(run, r["word"]) <= best)
 
 
+def a_word_below_best(run) -> tuple[str, int]:
+    """A word other than the best whose bound from its split is below the best total, and that
+    bound (a forger may record it as the word's cut-off bound: it passes every entry check)."""
+    word, best = best_of(run)
+    return next((r["word"], split_bound(run, r["word"])) for r in run[2]["results"]
+                if r["word"] != word and split_bound(run, r["word"]) < best)
+
+
 def split_bound(run, word: str) -> int:
     from lookahead import split_bounds
     from optimal.game import Game
@@ -139,6 +149,9 @@ TOTAL_DAMAGE = [
     ("forged-best-one-more", lambda run: forged(set_entry(lambda d: best_of(run)[0],
                                                           value=best_of(run)[1] + 1)),
      "rebuilt and verified"),
+    ("forged-bound-below-best", lambda run: forged(set_entry(
+        lambda d: a_word_below_best(run)[0], exact=False, value=a_word_below_best(run)[1])),
+     "below the best total"),
     ("forged-tie", lambda run: forged(set_entry(lambda d: a_cut_off_word(run), exact=True,
                                                 value=best_of(run)[1])), "solving it again"),
     ("binary", lambda run: raw(bytes(range(256))), "not a checkpoint"),
@@ -700,3 +713,239 @@ def test_a_ctrl_c_inside_a_c_callback_is_not_lost_nor_printed_as_a_traceback():
                             cwd=ROOT, timeout=60)
     assert result.returncode == 130
     assert result.stderr.splitlines() == ["demo: interrupted; files already written are complete"]
+
+
+# ---------------------------------------------------------------- a hostile run (issue 24, section 2)
+
+
+def shell(command: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    """A command line run by the shell (for `>&-` and `2>&-`), from the checkout."""
+    return subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_a_closed_standard_output_still_writes_the_results(tmp_path):
+    """`search ... >&-` raised AttributeError in cli/run.py (exit 1, no results written); now the
+    lines are lost but the files are written, exit 0. verify and assist alike (exit 0)."""
+    args = small_args(tmp_path)
+    result = shell(f"{sys.executable} -m optimal.search {' '.join(args)} >&-")
+    assert result.returncode == 0 and result.stderr == "", result.stderr[-2000:]
+    tree = tmp_path / "results" / "a60-a60-normal-d6" / "cigar.json"
+    assert tree.exists() and (tree.parent / "MANIFEST.json").exists()
+    result = shell(f"{sys.executable} -m optimal.verify {tree} --answers {args[1]} --guesses "
+                   f"{args[1]} >&-")
+    assert result.returncode == 0 and result.stderr == "", result.stderr[-2000:]
+    result = shell(f"echo quit | {sys.executable} -m optimal.assist --answers {args[1]} "
+                   f"--guesses {args[1]} --history cigar=BBBBB >&-")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
+
+
+@pytest.mark.parametrize("command", [
+    "optimal.search --answers {A} --first zzzzz --no-write",  # refused inside the command's body
+    "optimal.search --answers {A} --first cigar --max-depth 0",  # refused by the argument parser
+    "optimal.assist --answers {A} --history zzzzz=BBBBB",
+    "optimal.web --answers {A} --port 70000",
+], ids=["search-body", "search-parser", "assist", "web"])
+def test_a_closed_standard_error_keeps_the_exit_code_of_bad_input(command, tmp_path):
+    """With stderr closed the error line cannot be written, but the exit code still says bad
+    input (2); it was 1 (an AttributeError writing the line)."""
+    words = write_list(tmp_path / "a60.txt", 60)
+    result = shell(f"{sys.executable} -m {command.format(A=words)} 2>&-")
+    assert result.returncode == 2
+
+
+class Blocked(Exception):
+    """A read that did not return (a FIFO opened for reading waits for a writer forever)."""
+
+
+@contextmanager
+def within(seconds: int):
+    def stop(signum, frame):
+        raise Blocked(f"still blocked after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_verify_refuses_a_fifo_or_a_device(kind, tmp_path, capsys):
+    """A FIFO named as the tree hung verify forever; /dev/zero was read until a MemoryError."""
+    import optimal.verify
+
+    path = tmp_path / "tree.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    with within(20):
+        code = optimal.verify.main([str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "not a regular file" in err, err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_checkpoint_that_is_not_a_regular_file_is_refused(kind, tmp_path, capsys):
+    args = ["--answers", write_list(tmp_path / "a30.txt", 30), "--all", "--jobs", "1", "--quiet",
+            "--out", str(tmp_path / "results")]
+    folder = tmp_path / "results" / "a30-a30-normal-d6"
+    folder.mkdir(parents=True)
+    checkpoint = folder / "checkpoint-all.json"
+    if kind == "fifo":
+        os.mkfifo(checkpoint)
+    else:
+        checkpoint.symlink_to("/dev/zero")
+    with within(60):
+        code = search(args)
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert str(checkpoint) in err and "not a regular file" in err, err
+
+
+@pytest.mark.parametrize("pid", ["fifo", 10**30, -5, 2**40])
+def test_a_lock_that_no_live_run_holds_is_taken_over(pid, tmp_path, capsys):
+    """A `.lock` that is a FIFO hung the search; one naming a huge pid crashed it
+    (OverflowError in outputs.py). Neither is a live run's lock: it is replaced."""
+    args = small_args(tmp_path)
+    folder = tmp_path / "results" / "a60-a60-normal-d6"
+    folder.mkdir(parents=True)
+    if pid == "fifo":
+        os.mkfifo(folder / LOCK)
+    else:
+        (folder / LOCK).write_text(json.dumps({"pid": pid, "host": os.uname().nodename,
+                                               "started": "now"}))
+    with within(60):
+        code = search(args)
+    err = capsys.readouterr().err
+    assert code == 0 and err == "", err
+    assert (folder / "cigar.json").exists() and not (folder / LOCK).exists()
+
+
+def test_the_tree_catalogue_skips_crafted_trees_fifos_and_devices(tmp_path):
+    """`web --trees` over a folder with a crafted tree (the guess a number: an AttributeError at
+    start-up), a FIFO (start-up hung) and a link to /dev/zero: each is skipped, the real tree
+    offered."""
+    from optimal.tree import tree_document
+    from optimal.web.trees import catalogue
+    from tests.conftest import small_game
+    from tests.helpers import naive_tree
+
+    game = small_game(60)
+    (tmp_path / "good.json").write_text(json.dumps(tree_document(naive_tree(game), game,
+                                                                 {"total": 1}, {})))
+    crafted = [{"format": "optimal-tree/1", "tree": {"guess": 5}},
+               {"format": "optimal-tree/1", "tree": {"guess": "cigar"}, "game": {"answers": 5}},
+               {"format": "optimal-tree/1", "tree": {"guess": "cigar"}, "stats": [1]},
+               ["optimal-tree/1"]]
+    for n, document in enumerate(crafted):
+        (tmp_path / f"crafted-{n}.json").write_text(json.dumps(document))
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    with within(30):
+        entries = catalogue(game, [tmp_path])
+    assert [e for e in entries if e.startswith(tmp_path.name)] == [f"{tmp_path.name}/good"]
+
+
+def web_args(tmp_path: Path, port: int) -> list[str]:
+    words = write_list(tmp_path / "a60.txt", 60)
+    return [sys.executable, "-m", "optimal.web", "--answers", words, "--port", str(port),
+            "--trees", str(tmp_path)]
+
+
+def test_web_on_a_port_in_use_is_one_line_and_exit_2(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(web_args(tmp_path, port), cwd=ROOT, capture_output=True,
+                                text=True, timeout=120)
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and len(lines) == 1, result.stderr[-3000:]
+    assert str(port) in lines[0] and "in use" in lines[0], lines
+
+
+def test_web_on_port_0_says_the_port_it_got(tmp_path):
+    """`--port 0` printed `:0/`; now the line names the port the server listens on (and a request
+    to it is answered)."""
+    import urllib.request
+
+    process = subprocess.Popen(web_args(tmp_path, 0), cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stderr.readline()
+        assert line.startswith("serving http://127.0.0.1:") and ":0/" not in line, line
+        address = line.split()[1]
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(address, timeout=5) as reply:
+                    assert reply.status == 200
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_a_cache_fallback_note_does_not_precede_the_error(tmp_path, monkeypatch, capsys):
+    """Bad input is one line: the note that the cache folder is unusable (said while the game is
+    built) came first, two lines. Held until the input is checked, it is dropped with the error."""
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder\n")
+    monkeypatch.setenv("OPTIMAL_CACHE", str(blocked))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the fallback folder lands here
+    code = search(["--answers", write_list(tmp_path / "a60.txt", 60), "--first", "zzzzz",
+                   "--no-write", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "not in the guess list" in err, err
+
+
+def test_a_certificate_that_cannot_be_written_leaves_nothing_and_names_the_file(tmp_path,
+                                                                                  monkeypatch,
+                                                                                  capsys):
+    """A full disk said "No space left on device" without the file, and left a temporary file
+    and the certificate's new folders behind."""
+    import errno
+
+    import optimal.cli.certificate
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(optimal.cli.certificate.os, "fsync", full)
+    cert = tmp_path / "new" / "sub" / "c.cert.gz"
+    args = small_args(tmp_path) + ["--no-write", "--certificate", str(cert)]
+    assert search(args) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and str(cert) in err and "No space left" in err, err
+    assert not (tmp_path / "new").exists()
+
+
+def test_verify_keeps_the_files_mode_and_limit_when_the_lists_are_given(tmp_path, capsys):
+    """verify --answers/--guesses silently checked a tree made for at most 2 guesses as if it
+    had 6: the file's own mode and limit are kept unless a flag says otherwise."""
+    import optimal.verify
+    from optimal.tree import tree_document
+    from tests.conftest import small_game
+    from tests.helpers import naive_tree
+
+    game = small_game(60)
+    document = tree_document(naive_tree(game), game, {"total": 1}, {})
+    document["game"]["max_guesses"] = 2
+    document["stats"] = {}  # (no claimed total to compare)
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(document))
+    lists = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    lists[0].write_text("\n".join(game.answers.words) + "\n")
+    lists[1].write_text("\n".join(game.guesses.words) + "\n")
+    given = [str(path), "--answers", str(lists[0]), "--guesses", str(lists[1])]
+    assert optimal.verify.main(given) == 1
+    assert "at most 2 guesses" in capsys.readouterr().out
+    assert optimal.verify.main(given + ["--max-depth", "12"]) == 0

@@ -47,7 +47,8 @@ class Parser(argparse.ArgumentParser):
         return parsed
 
     def error(self, message: str):  # noqa: D102 (argparse's hook)
-        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        if sys.stderr is not None:  # closed (`2>&-`): the exit code still says it
+            sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         raise SystemExit(2)
 
     def _get_value(self, action, arg_string):  # argparse's hook for every value it converts

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from optimal import __version__
 from optimal.errors import BadInput
-from optimal.files import atomic_write_text, notice
+from optimal.files import atomic_write_text, notice, read_regular
 from optimal.game import Game
 
 FORMAT = "optimal-checkpoint/2"
@@ -74,7 +74,7 @@ def load_checkpoint(path: Path, ident: dict,
         return BadInput(f"checkpoint {path}: {reason}; {RESTART}")
 
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except OSError as error:
         raise refuse(f"cannot be read ({error.strerror or error})") from None
     try:

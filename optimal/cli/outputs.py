@@ -33,7 +33,7 @@ import numpy as np
 
 from optimal import __version__
 from optimal.errors import BadInput, CannotWrite
-from optimal.files import atomic_write_text
+from optimal.files import atomic_write_text, read_regular
 from optimal import dordle
 from optimal.game import Game
 from optimal.report import summarize, weighted_stats
@@ -132,6 +132,7 @@ def dordle_tree_stats(tree: dordle.VerifiedDordleTree, proven: bool, lower_bound
 # ---------------------------------------------------------------- claiming a folder
 
 LOCK = ".lock"
+PID_MAX = 2**22  # Linux's largest pid (pid_max's ceiling); a lock naming more is stale
 MANIFEST = "MANIFEST.json"
 
 
@@ -143,12 +144,12 @@ def claimed_folder(directory: str | Path) -> Iterator[Path]:
     On exit the lock is released, and folders this created are removed again if nothing was
     written in them."""
     directory = Path(directory)
-    created = _make_folders(directory)
+    created = make_folders(directory)
     try:
         _probe(directory)
         _take_lock(directory / LOCK)
     except BaseException:
-        _remove_empty(created)
+        remove_empty(created)
         raise
     try:
         yield directory
@@ -157,11 +158,13 @@ def claimed_folder(directory: str | Path) -> Iterator[Path]:
             os.unlink(directory / LOCK)
         except OSError:
             pass
-        _remove_empty(created)
+        remove_empty(created)
 
 
-def _make_folders(directory: Path) -> list[Path]:
-    """Create `directory` and its missing parents; the ones created, deepest first."""
+def make_folders(directory: Path) -> list[Path]:
+    """Create `directory` and its missing parents; the ones created, deepest first (so that a
+    run that writes nothing can remove them again, `remove_empty`). A failure part way (a name
+    too long) removes the ones already made: no empty `out/` is left behind."""
     missing = []
     for folder in [directory, *directory.parents]:
         if folder.exists() or folder.is_symlink():
@@ -170,8 +173,10 @@ def _make_folders(directory: Path) -> list[Path]:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
+        remove_empty([f for f in missing if os.path.isdir(f)])
         raise CannotWrite(f"cannot write {directory}: a file stands where the folder should be") from None
     except OSError as error:
+        remove_empty([f for f in missing if os.path.isdir(f)])
         raise CannotWrite(f"cannot write {directory}: {error.strerror or error}") from None
     if not directory.is_dir():
         raise CannotWrite(f"cannot write {directory}: not a folder")
@@ -187,7 +192,8 @@ def _probe(directory: Path) -> None:
         raise CannotWrite(f"cannot write {directory}: {error.strerror or error}") from None
 
 
-def _remove_empty(folders: list[Path]) -> None:
+def remove_empty(folders: list[Path]) -> None:
+    """Remove the folders `make_folders` created (deepest first), as long as they are empty."""
     for folder in folders:  # deepest first
         try:
             folder.rmdir()
@@ -224,11 +230,15 @@ def _take_lock(path: Path) -> None:
 
 
 def _lock_owner(path: Path) -> dict | None:
-    """Who holds a lock, when that process still runs (None for a stale or unreadable lock)."""
+    """Who holds a lock, when that process still runs (None for a stale or unreadable lock, and
+    for one that is not a regular file: a FIFO there once blocked the run forever; like a symlink,
+    it is replaced, never followed)."""
     try:
-        owner = json.loads(path.read_text())
+        owner = json.loads(read_regular(path))
         pid = int(owner["pid"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    if not 0 < pid <= PID_MAX:  # a pid no process can have (os.kill raised OverflowError)
         return None
     if owner.get("host") != socket.gethostname():
         return owner  # another machine's process: cannot be checked, so it is respected

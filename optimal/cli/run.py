@@ -16,10 +16,13 @@ import warnings
 from collections.abc import Callable
 
 from optimal.errors import OptimalError
+from optimal.files import notes_held, release_notes, say
 
 
 def _one_line_warning(message, category, filename, lineno, file=None, line=None):
-    sys.stderr.write(f"warning: {message}\n")
+    """A warning is one line, and like a note it is held until the input is checked (so a bad
+    input's error stays its one line: `optimal.files.notes_held`)."""
+    say(f"warning: {message}")
 
 
 def _interrupt_again(unraisable) -> None:
@@ -56,13 +59,15 @@ class ClosedPipeTolerant:
     instead of raising BrokenPipeError inside the command. Why: the error surfaced at the next
     print, which was before the result files were written, so `search ... | head` exited 0 with
     no files. Now the command goes on and writes them; only the unread lines are lost. The
-    descriptor is pointed at /dev/null, so the interpreter's final flush does not fail either."""
+    descriptor is pointed at /dev/null, so the interpreter's final flush does not fail either.
+    The first line written also releases the notes held while the input was checked."""
 
     def __init__(self, stream):
         self.stream = stream
         self.closed_pipe = False
 
     def write(self, text: str) -> int:
+        release_notes()  # output has begun: the input was accepted, so held notes are said
         if not self.closed_pipe:
             try:
                 return self.stream.write(text)
@@ -90,6 +95,14 @@ class ClosedPipeTolerant:
         return getattr(self.stream, name)
 
 
+def _devnull():
+    """A text stream to /dev/null, for a standard stream that was closed before the command
+    started (`>&-`, `2>&-`): Python then sets sys.stdout or sys.stderr to None, and the first
+    print or error line raised AttributeError (exit 1, no result files). With it the command runs
+    as usual, its results written and its exit code kept; only the lines are lost."""
+    return open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives as long as the run)
+
+
 def run_cli(body: Callable[[], int], prog: str) -> int:
     """Run a command body, turning library errors into one stderr line and their exit code;
     SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration; output
@@ -98,10 +111,13 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
     sys.unraisablehook = _interrupt_again
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main else None
-    stdout = sys.stdout
-    sys.stdout = ClosedPipeTolerant(stdout)
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout = ClosedPipeTolerant(stdout if stdout is not None else _devnull())
+    if stderr is None:
+        sys.stderr = _devnull()
     try:
-        return body()
+        with notes_held():
+            return body()
     except OptimalError as error:
         sys.stderr.write(f"{prog}: error: {error}\n")
         return error.exit_code
@@ -118,6 +134,6 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
         sys.stderr.write(f"{prog}: error: {where}{error.strerror or error}\n")
         return 2
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = stdout, stderr
         if main:  # (a command run inside another program, e.g. a test, gives its handler back)
             signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)

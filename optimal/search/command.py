@@ -17,13 +17,13 @@ from lookahead import (dordle_first_word_branches, finishing_tree, memory_estima
                        solve_state)
 from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
-from optimal.cli.certificate import CertificateFile, certificate_note
+from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
 from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
                                  provenance, run_dir, write_report, write_summary, write_tree)
 from optimal.cli.run import run_cli
 from optimal.dordle import VerifiedDordleTree, verified_branches
-from optimal.errors import BadInput, DefectiveTree, NoTree
-from optimal.files import memory_bytes
+from optimal.errors import BadInput, DefectiveTree, NoTree, shortened
+from optimal.files import memory_bytes, release_notes
 from optimal.game import Game, parse_history
 from optimal.report import report_line, summarize
 from optimal.search import render
@@ -58,12 +58,19 @@ def run(request: SearchRequest) -> int:
                      "can be found (raise --max-depth)")
     for word in request.first:  # an unknown word is bad input, refused before anything is said
         game.guess_id(word)
-    check_memory(game, request)
+    estimate = check_memory(game, request)
     beam = request.setting.beam
     suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
     out_dir = front_dir(request, game) if request.kind == "front" else run_dir(request.out, game, suffix)
+    if request.certificate:
+        options = request.game
+        certificate_target(request.certificate, [options.answers, options.guesses, options.weights],
+                           out_dir if request.write else None)
     with claimed_folder(out_dir) if request.write else nullcontext(), \
             parallel_backend(request.setting.backend, request.scheduler):
+        release_notes()  # the input is checked and the folder claimed: the notes held are said
+        if estimate:
+            sys.stderr.write(estimate + "\n")
         if request.kind == "worst":
             return run_worst(game, request, out_dir)
         if request.kind == "exact":
@@ -73,17 +80,18 @@ def run(request: SearchRequest) -> int:
         return run_first(game, request, out_dir)
 
 
-def check_memory(game: Game, request: SearchRequest) -> None:
-    """Say, before the work starts, how much memory the run may take when that is worth saying
-    (workers may start, or it is a good part of the machine's); refuse more than the machine
-    has."""
+def check_memory(game: Game, request: SearchRequest) -> str:
+    """Refuse, before the work starts, a run that may take more memory than the machine has; the
+    line to say when it is worth saying (workers may start, or it is a good part of the
+    machine's), said once the results folder is claimed (so a folder refused stays one line)."""
     estimate = memory_estimate(game, request.setting, request.objective)
     have = memory_bytes() / 2**20
     if estimate.total_mb > have:
         raise BadInput(f"this run may need about {estimate.total_mb:,.0f} MB but the machine has "
                        f"{have:,.0f} MB: lower --cache-mb or --jobs")
     if not request.quiet and (estimate.solvers > 1 or estimate.total_mb > have / 2):
-        sys.stderr.write(estimate.text() + " (see --cache-mb, --jobs)\n")
+        return estimate.text() + " (see --cache-mb, --jobs)"
+    return ""
 
 
 def certified(request: SearchRequest, game: Game, objective: str, search):
@@ -312,13 +320,14 @@ def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
 
 def run_state(game: Game, request: SearchRequest) -> int:
     history = parse_history(request.history, game)
+    if len(history) >= game.max_guesses:  # bad input, as `assist --history` says (exit 2)
+        raise BadInput(f"--from has {len(history):,} guesses, but the guess limit is "
+                       f"{game.max_guesses}: no guess is left to find (raise --max-depth)")
     candidates = game.check_history(history)
-    played = " ".join(f"{w.upper()} {game.reply_text(c)}" for w, c in history)
+    played = shortened(" ".join(f"{w.upper()} {game.reply_text(c)}" for w, c in history), 80)
     if history[-1][1] == game.won:
         raise BadInput(f"after {played} the game is already won: there is no next guess to find")
     left = game.max_guesses - len(history)
-    if left < 1:
-        raise NoTree(f"after {played} no guesses are left (limit {game.max_guesses})")
     state = game.hard_state(history) if game.hard else None
     outcome = solve_state(game, candidates, left, state, request.setting)
     n = len(candidates)

@@ -107,7 +107,24 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
             save_results(path, game, setting, done, request.below)
     run = FirstRun(outcome, how, resumed, path if request.checkpointed else None)
     confirm_resumed_ties(run)
+    refuse_contradicting_bounds(run)
     return run
+
+
+def refuse_contradicting_bounds(run: FirstRun) -> None:
+    """A resumed lower bound below the best total is refused. Why: a word is cut off only once it
+    cannot beat the best so far, and the best only falls, so no run records a bound below the
+    final best; a checkpoint forged with its digest recomputed did, and the run printed the best
+    "proven optimal" beside a word it had never shown to need more."""
+    outcome = run.outcome
+    if outcome.best is None or not outcome.setting.exact:
+        return
+    for result in outcome.results:
+        if run.from_checkpoint(result) and not result.exact and result.value < outcome.best.value:
+            raise BadInput(f"checkpoint {run.checkpoint}: {result.word.upper()} is recorded as "
+                           f"needing at least {result.value}, below the best total "
+                           f"{outcome.best.value}, which no search records; use --restart to set "
+                           "it aside and start afresh")
 
 
 def confirm_resumed_ties(run: FirstRun) -> None:

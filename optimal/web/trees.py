@@ -24,6 +24,7 @@ from pathlib import Path
 
 from optimal.adversaries import evil_game
 from optimal.errors import BadInput, DefectiveTree
+from optimal.files import read_regular
 from optimal.game import MODES, Game
 from optimal.play.cache import LruCache
 from optimal.report import summarize
@@ -50,16 +51,26 @@ class Entry:
         return {"id": self.id, "label": self.label, "source": self.source}
 
 
-def _tree_header(path: Path) -> dict | None:
-    """The JSON document of a tree file, or None when the file is not one (summaries,
-    checkpoints): only files that start like a tree file are parsed."""
+def _tree_header(path: Path) -> tuple[dict, str] | None:
+    """The JSON document of a tree file and the file's sha256, or None when the file is not one
+    (summaries, checkpoints; a FIFO or device, which is never read; a document whose blocks have
+    the wrong types, which once crashed the server's start-up): only regular files that start like
+    a tree file are parsed."""
     try:
-        with path.open("rb") as handle:
-            if TREE_FORMAT.encode() not in handle.read(256):
-                return None
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raw = read_regular(path)
+        if TREE_FORMAT.encode() not in raw[:256]:
+            return None
+        document = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
+    if not isinstance(document, dict):
+        return None
+    game, stats, tree = (document.get(key, {}) for key in ("game", "stats", "tree"))
+    if not (isinstance(game, dict) and isinstance(stats, dict) and isinstance(tree, dict)
+            and isinstance(tree.get("guess"), str)
+            and all(isinstance(game.get(key, {}), dict) for key in ("answers", "guesses"))):
+        return None
+    return document, hashlib.sha256(raw).hexdigest()
 
 
 def _label(document: dict) -> str:
@@ -83,10 +94,10 @@ def catalogue(game: Game, folders: list[Path]) -> dict[str, Entry]:
             sources.append((folder, folder.name, sorted(folder.rglob("*.json"))))
     for root, prefix, paths in sources:
         for path in paths:
-            document = _tree_header(path)
-            if document is None or not _same_lists(document.get("game") or {}, game):
+            header = _tree_header(path)
+            if header is None or not _same_lists(header[0].get("game") or {}, game):
                 continue
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            document, digest = header
             if digest in seen:
                 continue
             seen.add(digest)
@@ -243,7 +254,7 @@ class Trees:
         raise FieldError("tree", f"no tree {tree_id!r} on this server", status=404)
 
     def _explore_entry(self, entry: Entry) -> ExploredTree:
-        tree_file = parse_tree_text(entry.path.read_text(encoding="utf-8"), entry.source)
+        tree_file = parse_tree_text(read_regular(entry.path).decode("utf-8"), entry.source)
         game, game_from = game_of(tree_file, TreeOptions(), self.game_for)
         return ExploredTree(entry.id, entry.label, entry.source, tree_file, game, game_from)
 
