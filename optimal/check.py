@@ -62,7 +62,9 @@ import argparse
 import gzip
 import hashlib
 import json
+import os
 import re
+import stat
 import sys
 import time
 import zlib
@@ -92,10 +94,45 @@ class Unreadable(Exception):
     """The input cannot be read: exit 2."""
 
 
+MAX_FILE = 256 * 1024 * 1024  # the most this checker reads of a word list or a tree file
+
+
+def read_regular(path: str | Path, what: str) -> bytes:
+    """The bytes of a regular file (at most MAX_FILE), opened without blocking and checked after
+    opening: a FIFO would hang the checker forever and a device (/dev/zero) would be read until
+    memory runs out, so anything but a regular file is refused with one line."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise Unreadable(f"cannot read {what} {path}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Unreadable(f"{what} {path} is not a regular file")
+        if info.st_size > MAX_FILE:
+            raise Unreadable(f"{what} {path} is larger than {MAX_FILE:,} bytes")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            return stream.read(MAX_FILE + 1)
+    finally:
+        os.close(fd)
+
+
+def read_regular_kind(path: str | Path, what: str) -> None:
+    """Refuse anything but a regular file before it is opened for streaming (a certificate is read
+    as it is checked, so its size is not capped, but a FIFO or a device never is a certificate)."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise Unreadable(f"cannot read {what} {path}: {error.strerror or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise Unreadable(f"{what} {path} is not a regular file")
+
+
 def read_words(path: Path) -> list[str]:
     """A word list: a word a line; blank lines and '#' comments skipped, case folded, repeats dropped."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = read_regular(path, "word list").decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise Unreadable(f"cannot read word list {path}: {error}") from None
     return list(dict.fromkeys(w for w in (x.strip().lower() for x in lines) if w and w[0] != "#"))
@@ -489,6 +526,7 @@ def check_header(header) -> None:
 def read_header(path: str) -> tuple[dict, gzip.GzipFile]:
     """The checked header of a certificate, and the stream positioned at its first record."""
     try:
+        read_regular_kind(path, "certificate")
         stream = gzip.open(path, "rb")
         line = stream.readline(MAX_HEADER)
     except (OSError, EOFError, zlib.error) as error:
@@ -551,7 +589,7 @@ def read_tree(path: str, header: dict) -> dict:
     game (the lists by sha256 and count; rule, mode, limit and length exactly; nothing else, such
     as weights): a tree of another game is refused, never replayed under this one."""
     try:
-        document = parse_json(Path(path).read_text(encoding="utf-8"), f"tree {path}")
+        document = parse_json(read_regular(path, "tree").decode("utf-8"), f"tree {path}")
     except (OSError, ValueError) as error:
         raise Unreadable(f"cannot read tree {path}: {error}") from None
     tree = document.get("tree") if isinstance(document, dict) else None
@@ -758,6 +796,8 @@ def main(argv: list[str] | None = None) -> int:
                             "names, else NAME.txt in the certificate's folder)")
     parser.add_argument("--jobs", type=jobs, default=1,
                         help=f"processes sharing the checking, 1 to {MAX_JOBS} (default 1)")
+    if sys.stderr is None:  # started with stderr closed: its one line has nowhere to go, the code does
+        sys.stderr = open(os.devnull, "w")
     args = parser.parse_args(argv)
     try:
         return run(args)

@@ -313,5 +313,5 @@ def test_the_checker_shares_no_code_with_the_search():
                 for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
                  if isinstance(node, ast.ImportFrom) and node.module}
-    assert imported <= {"__future__", "argparse", "gzip", "hashlib", "json", "re", "sys", "time", "zlib",
+    assert imported <= {"__future__", "argparse", "gzip", "hashlib", "json", "os", "re", "stat", "sys", "time", "zlib",
                         "itertools", "multiprocessing", "pathlib", "numpy"}

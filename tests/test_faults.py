@@ -949,3 +949,29 @@ def test_verify_keeps_the_files_mode_and_limit_when_the_lists_are_given(tmp_path
     assert optimal.verify.main(given) == 1
     assert "at most 2 guesses" in capsys.readouterr().out
     assert optimal.verify.main(given + ["--max-depth", "12"]) == 0
+
+
+# ---------------------------------------------------------------- the checker: non-regular files
+
+
+@pytest.mark.parametrize("which", ["certificate-fifo", "tree-fifo", "tree-device", "certificate-device"])
+def test_the_checker_refuses_what_is_not_a_regular_file(tmp_path, which):
+    """`optimal.check` given a FIFO waited forever, and /dev/zero as its tree was read until memory
+    ran out; now each is one line and exit 2, at once."""
+    certificate = ROOT / "results" / "answers-2315-guesses-12972-normal-d6" / "salet.cert.gz"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    argv = {"certificate-fifo": [str(fifo)], "tree-fifo": [str(certificate), str(fifo)],
+            "tree-device": [str(certificate), "/dev/zero"],
+            "certificate-device": ["/dev/zero"]}[which]
+    result = subprocess.run([sys.executable, "-m", "optimal.check", *argv], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "not a regular file" in result.stderr
+
+
+def test_the_checker_with_stderr_closed_still_exits_2(tmp_path):
+    """Bad input with stderr closed: the line has nowhere to go, the exit code still says 2."""
+    result = subprocess.run(f"{sys.executable} -m optimal.check /nonexistent.cert.gz 2>&-",
+                            shell=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 2
