@@ -61,7 +61,8 @@ class LineBar:
     def show(self) -> None:
         of = f"/{self.total:,}" if self.total else ""
         tail = f" | {self.postfix}" if self.postfix else ""
-        self.stream.write(f"{self.desc}: {self.n:,}{of} {self.unit}s, "
+        plural = self.unit + ("es" if self.unit.endswith(("ch", "s", "x")) else "s")
+        self.stream.write(f"{self.desc}: {self.n:,}{of} {plural}, "
                           f"{time.perf_counter() - self.started:.0f} s{tail}\n")
         self.stream.flush()
         self.shown_n = self.n

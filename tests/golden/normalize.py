@@ -5,7 +5,8 @@ column of markdown tables, `"seconds"`/`"kernel_seconds"`/`"cpu_seconds"`/`"date
 in JSON, whole `"provenance"` and `"counters"` objects, a checkpoint's `"digest"` and the sha256
 of each file in MANIFEST.json (both hash content that holds run times), the "## Provenance" and "## Work" sections of
 markdown reports, the temporary output directory (-> <OUT>) and the repository root (-> <ROOT>),
-and progress-bar residue on stderr. Also dropped: the optional matplotlib histogram (compare.png and
+and progress-bar residue on stderr (tqdm's, the plain progress lines of a stderr that is not a
+terminal, and the once-only kernel compile's notices). Also dropped: the optional matplotlib histogram (compare.png and
 the markdown line and "wrote" entry that name it), since it exists only where matplotlib is
 installed. Everything else is kept exactly.
 """
@@ -29,7 +30,12 @@ _MANIFEST_PNG = re.compile(r',\n\s*"[^"/]+\.png": "<SHA256>"')  # the optional h
 _TABLE_SEPARATOR = re.compile(r"^\s*\|(\s*:?-{3,}:?\s*\|)+\s*$")
 _TIME_COLUMNS = {"seconds", "time"}
 # tqdm residue: "desc:  40%|####      | 2/5 [00:01<00:02, ...]" or any line with a carriage return.
-_PROGRESS = re.compile(r"\d+%\|.*\||\[\d+:\d+(?:<|,)|\d+(?:\.\d+)?(?:it|word|branch)/s\]")
+_PROGRESS = re.compile(r"\d+%\|.*\||\[\d+:\d+(?:<|,)|\d+(?:\.\d+)?(?:it|word|branch)/s\]"
+                       # optimal.cli.progress out of a terminal: "first guesses: 3/60 words, 10 s | ..."
+                       r"|^[^:\n]+: [\d,]+(?:/[\d,]+)? \w+, \d+ s(?: \| .*)?$"
+                       # and the once-only kernel compile: its notice, counts and summary
+                       r"|^compil(?:ing|ed) (?:the search kernels|kernels|\d+ kernel functions)",
+                       re.MULTILINE)
 _COMPARE_PNG_LINE = re.compile(r"\n\n!\[distributions\]\(compare\.png\)")
 _COMPARE_PNG_WROTE = re.compile(r", [^\s,]*compare\.png")
 

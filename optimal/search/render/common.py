@@ -1,0 +1,34 @@
+"""What every outcome's rendering shares: the game's title and how a total reads per answer.
+
+Part of `optimal.search.render` (see its docstring: every number shown comes from the outcome)."""
+
+from __future__ import annotations
+
+
+
+from optimal.game import Game
+
+
+
+def game_title(game: Game) -> str:
+    weights = f", answers weighted by {game.weights.name}" if game.weights is not None else ""
+    return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
+            f"({len(game.guesses):,}), {game.mode} mode, at most {game.max_guesses} guesses{weights}")
+
+
+def per_answer(game: Game, value: int, candidates=None) -> float:
+    """A total per answer: the mean (plain), or the expectation with the quantized weights (a
+    weighted total over the candidates' summed weight)."""
+    candidates = game.all_candidates() if candidates is None else candidates
+    return value / game.weight_of(candidates)
+
+
+def precision(game: Game) -> str:
+    """What a weighted proof is exact for, and how close that is to the exact weights."""
+    weights = game.weights
+    return (f"Proofs are exact for the quantized weights (integers summing to W = "
+            f"{weights.total:,}); a tree's expectation under the exact weights differs from its "
+            f"quantized one by at most {weights.error_bound(game.max_guesses):.5f}, so a tree "
+            f"proven optimal for the quantized weights is within "
+            f"{2 * weights.error_bound(game.max_guesses):.5f} of the optimum for the exact ones. "
+            f"Weights: {weights.source} (sha256 {weights.sha256[:16]}).")
