@@ -42,7 +42,7 @@ import numpy as np
 
 from lookahead import INF, SearchSetting, best_next_guess, solve_guess, split_bounds
 from optimal.errors import BadInput, quoted
-from optimal.game import Game, HardState, Step
+from optimal.game import Game, HardState, Step, parse_history
 from optimal.play.cache import LruCache
 from optimal.play.exact import BEAM, CACHE_MB
 from optimal.words import LIST_PAIRS, load_words
@@ -539,3 +539,25 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
     status = "won" if won else ("lost" if states[-1].left == 0 else "playing")
     return Review(tuple(turns), answer, status, f"{game.answers.name} / {game.guesses.name}",
                   time.monotonic() - start)
+
+
+def played_game(game: Game, history: str | None, words: list[str] | None, grid: str | None,
+                answer: str | None) -> list[Step]:
+    """The checked steps of a game given as a history of guesses and replies (`--from`'s syntax),
+    or as the guesses with the answer (replies computed) or the share grid; the terminal and the
+    web page both read a game here. BadInput with one line when it is not a playable game."""
+    answer = answer.strip().lower() if answer and answer.strip() else None
+    if answer is not None:
+        game.guess_id(answer)  # an allowed word, so its replies can be computed
+    if history is not None and (words or grid is not None):
+        raise BadInput("give either the history or the guesses (with the answer or the grid), "
+                       "not both")
+    if history is not None:
+        steps = check_answer(game, parse_history(history, game), answer)
+    elif words:
+        replies = grid_replies(grid, game) if grid is not None else None
+        steps = steps_from(game, list(words), replies, answer)
+    else:
+        raise BadInput("give the game: its history (guesses and replies), or its guesses with "
+                       "the answer or the share grid")
+    return checked_steps(game, steps, answer)

@@ -23,10 +23,7 @@ import sys
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, game_from_args,
                               seconds, word_list)
 from optimal.cli.run import run_cli
-from optimal.errors import BadInput
-from optimal.game import Game, Step, parse_history
-from optimal.play.review import (REVIEW_BUDGET, ReviewSearch, check_answer, checked_steps,
-                                 grid_replies, review_game, steps_from)
+from optimal.play.review import REVIEW_BUDGET, ReviewSearch, played_game, review_game
 from optimal.review.render import review_lines
 
 EXAMPLES = """\
@@ -62,29 +59,6 @@ def build_parser() -> Parser:
     return parser
 
 
-def played_steps(args, game: Game) -> list[Step]:
-    """The game the options describe, checked (BadInput with one line otherwise)."""
-    answer = args.answer.strip().lower() if args.answer else None
-    if args.history is not None and (args.words or args.grid is not None):
-        raise BadInput("give either --history or --words (with --answer or --grid), not both")
-    if args.history is not None:
-        steps = check_answer(game, parse_history(args.history, game), _known(game, answer))
-    elif args.words:
-        replies = grid_replies(args.grid, game) if args.grid is not None else None
-        steps = steps_from(game, list(args.words), replies, _known(game, answer))
-    else:
-        raise BadInput("give the game: --history STEPS, or --words with --answer or --grid")
-    return checked_steps(game, steps, answer)
-
-
-def _known(game: Game, answer: str | None) -> str | None:
-    """The answer, when it is an allowed word (its replies can be computed); checked_steps says
-    which list holds it when the chosen answer list does not."""
-    if answer is not None:
-        game.guess_id(answer)
-    return answer
-
-
 def main(argv: list[str] | None = None) -> int:
     """Parse, check the game, review it and print the table (exit 2 on bad input)."""
     parser = build_parser()
@@ -92,9 +66,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def body() -> int:
         game = game_from_args(args, default_lists="original")
-        steps = played_steps(args, game)
-        answer = args.answer.strip().lower() if args.answer else None
-        review = review_game(game, steps, answer, ReviewSearch(), args.budget)
+        steps = played_game(game, args.history, args.words, args.grid, args.answer)
+        review = review_game(game, steps, args.answer and args.answer.strip().lower(),
+                             ReviewSearch(), args.budget)
         for line in review_lines(review, game.mode, game.weights is not None):
             print(line)
         return 0
