@@ -62,10 +62,12 @@ class Bound:
 
     @staticmethod
     def exact(total: int) -> "Bound":
+        """A proven total (INF: proven that there is no tree)."""
         return Bound(total, total if total < INF else None)
 
     @property
     def proven(self) -> bool:
+        """Both ends meet (or no tree exists): the figure is exact."""
         return self.lower >= INF or self.lower == self.upper
 
     @property
@@ -79,6 +81,7 @@ class Bound:
         return (float("inf") if self.none else self.lower / weight, high)
 
     def as_dict(self) -> dict:
+        """As JSON: `lower` None when no tree exists."""
         return {"lower": None if self.none else self.lower, "upper": self.upper,
                 "proven": self.proven, "none": self.none}
 
@@ -114,10 +117,12 @@ class Turn:
 
     @property
     def expected_optimal(self) -> Interval:
+        """Expected guesses still needed here, playing optimally (the guess counted)."""
         return self.optimum.per(self.weight)
 
     @property
     def expected_played(self) -> Interval:
+        """Expected guesses after the player's guess, optimal from then on (it counted)."""
         return self.played.per(self.weight)
 
     @property
@@ -134,17 +139,21 @@ class Turn:
 
     @property
     def expected_left_after(self) -> Interval:
+        """Expected guesses left after the reply received (0 once won)."""
         return (0.0, 0.0) if self.won else self.after.per(self.after_weight)
 
     @property
     def luck(self) -> Interval:
+        """Guesses the reply saved against the average reply (negative: unlucky)."""
         return _minus(self.expected_left_average, self.expected_left_after)
 
     @property
     def proven(self) -> bool:
+        """Every figure of the turn is exact."""
         return self.optimum.proven and self.played.proven and self.after.proven
 
     def as_dict(self) -> dict:
+        """As JSON: the totals and the derived figures (intervals as [low, high])."""
         return {"number": self.number, "guess": self.guess, "reply": self.reply,
                 "candidates": self.candidates, "weight": self.weight,
                 "optimum": self.optimum.as_dict(), "best": list(self.best),
@@ -180,17 +189,21 @@ class Review:
 
     @property
     def lost(self) -> Interval:
+        """Guesses lost to optimal play in all."""
         return _sum(t.cost for t in self.turns)
 
     @property
     def luck(self) -> Interval:
+        """Luck in all, in guesses."""
         return _sum(t.luck for t in self.turns)
 
     @property
     def proven(self) -> bool:
+        """Every figure of every turn is exact."""
         return all(t.proven for t in self.turns)
 
     def as_dict(self) -> dict:
+        """As JSON: the sums and every turn (what /api/review returns)."""
         return {"answer": self.answer, "status": self.status, "lists": self.lists,
                 "played": len(self.turns), "proven": self.proven,
                 "expected_from_start": _pair(self.expected_from_start), "lost": _pair(self.lost),
@@ -301,6 +314,7 @@ class ReviewSearch:
         return job.result
 
     def busy(self) -> int:
+        """Searches running or waiting, for the server's health endpoint."""
         with self._lock:
             return len(self._jobs)
 

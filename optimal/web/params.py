@@ -138,6 +138,7 @@ class ReviewRequest:
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> "ReviewRequest":
+        """The request a query string describes (FieldError names the input that is wrong)."""
         texts = {name: params.get(name, "").strip() for name in ("history", "words", "grid",
                                                                "answer")}
         for name, text in texts.items():
