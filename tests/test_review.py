@@ -16,6 +16,7 @@ from optimal.game import Game, HardState, parse_history
 from optimal.play.review import (Bound, ReviewSearch, checked_steps, first_words, grid_replies,
                                  review_game, steps_from)
 from optimal.review.command import main
+from optimal.review.render import review_lines
 from optimal.rules.wordle import reply
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -185,3 +186,14 @@ def test_a_game_outside_the_answer_list_names_the_list_it_fits(original):
         checked_steps(original, [("salet", int(reply("salet", word)))], word)
     with pytest.raises(BadInput, match=r"no answer fits.*nyt-answers-3158 \(--lists nyt-extended"):
         checked_steps(original, [(word, original.won)], None)
+
+
+def test_a_lost_game_has_no_luck_on_its_last_guess():
+    game = small_game(24, max_guesses=3)
+    steps = checked_steps(game, steps_from(game, ["fjord", "nymph", "waltz"], None, "model"),
+                          "model")
+    review = review_game(game, steps, "model", ReviewSearch(), budget=120)
+    assert review.status == "lost" and review.turns[-1].after.none
+    assert review.as_dict()["turns"][-1]["luck"] == [None, None]
+    rows = [line.split() for line in review_lines(review, "normal", False) if line[:1] == "3"]
+    assert rows[0][-1] == "-"  # the last turn's luck is not a number

@@ -127,7 +127,10 @@ class Turn:
 
     @property
     def cost(self) -> Interval:
-        """Guesses lost by this guess: never negative (no guess beats the optimum)."""
+        """Guesses lost by this guess: never negative (no guess beats the optimum); undefined
+        (nan) where no tree exists at all."""
+        if self.optimum.none:
+            return (float("nan"), float("nan"))
         low, high = _minus(self.expected_played, self.expected_optimal)
         return (max(0.0, low), max(0.0, high))
 
@@ -144,7 +147,10 @@ class Turn:
 
     @property
     def luck(self) -> Interval:
-        """Guesses the reply saved against the average reply (negative: unlucky)."""
+        """Guesses the reply saved against the average reply (negative: unlucky); undefined
+        (nan) when the guess or the reply left a state with no tree (a lost game's last guess)."""
+        if self.played.none or (not self.won and self.after.none):
+            return (float("nan"), float("nan"))
         return _minus(self.expected_left_average, self.expected_left_after)
 
     @property

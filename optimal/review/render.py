@@ -18,6 +18,8 @@ def figure(interval: Interval, signed: bool = False) -> str:
     """An exact figure ('3.4212'), or a bound as its range ('2.4286..2.4524'; '>= 2.43' when no
     tree was found to bound it above; 'none' when no tree exists)."""
     low, high = interval
+    if math.isnan(low) or math.isnan(high):
+        return "-"
     if math.isinf(low) and low > 0:
         return "none"
     sign = "+" if signed else ""

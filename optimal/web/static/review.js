@@ -33,7 +33,7 @@ function svg(tag, attrs, text) {
 export function figure(pair, signed) {
   const [low, high] = pair;
   const f = (x) => (signed && x >= 0 ? "+" : "") + x.toFixed(4);
-  if (low === null && high === null) return "none";
+  if (low === null && high === null) return signed ? "-" : "none";  // luck after a lost game
   if (high === null) return ">= " + f(low);
   if (low === null) return "<= " + f(high);
   if (Math.abs(low - high) < 5e-7) return f(low);
