@@ -12,7 +12,13 @@ position: the greedy scores and the exact search run each time.
 With --played 1 the positions come right after the first guess: up to a few hundred candidates,
 where an exact search can outlast the budget (the beam's upper bound answers, the proof follows).
 
-Usage: python benchmarks/bench_web.py [--clients 20] [--requests 500] [--played 2]
+Then --reviews (default 100) review requests (`/api/review`, the Review tab) of whole games, the
+same clients at once: each position above finished with its answer, so every review is a new game
+of three guesses whose first guess comes from the bundled exact table and the rest by exact search
+within the review's 10 s budget. Prints their percentiles, errors (must be 0) and how many reviews
+were proven throughout (the others carry bounds).
+
+Usage: python benchmarks/bench_web.py [--clients 20] [--requests 500] [--played 2] [--reviews 100]
 """
 
 from __future__ import annotations
@@ -46,7 +52,8 @@ def positions(game: Game, count: int, seed: int, played: int = 2) -> list[str]:
         if answer in guesses or (answer, *guesses) in seen:
             continue
         seen.add((answer, *guesses))
-        out.append(",".join(f"{g}={game.reply_text(game.reply(g, answer))}" for g in guesses))
+        out.append(",".join(f"{g}={game.reply_text(game.reply(g, answer))}" for g in guesses)
+                   + f"#{answer}")  # the answer, for the review requests (cut off for /api/game)
     return out
 
 
@@ -72,19 +79,30 @@ def start_server(port: int, options: list[str]) -> subprocess.Popen:
     raise SystemExit("the server did not start")
 
 
-def request(connection: http.client.HTTPConnection, history: str) -> tuple[float, int, dict]:
-    query = urllib.parse.urlencode({"history": history})
+def game_path(history: str) -> str:
+    """The suggestion request for a position."""
+    return "/api/game?" + urllib.parse.urlencode({"history": history})
+
+
+def review_path(history: str, game: Game) -> str:
+    """The review of the position's game finished with its answer (the last guess wins)."""
+    answer = history.rsplit("#", 1)[1]
+    steps = history.rsplit("#", 1)[0] + f",{answer}={game.reply_text(game.won)}"
+    return "/api/review?" + urllib.parse.urlencode({"history": steps, "answer": answer})
+
+
+def request(connection: http.client.HTTPConnection, path: str) -> tuple[float, int, dict]:
     start = time.perf_counter()
-    connection.request("GET", f"/api/game?{query}")
+    connection.request("GET", path)
     response = connection.getresponse()
     body = response.read()
     elapsed = time.perf_counter() - start
     return elapsed, response.status, json.loads(body) if response.status == 200 else {}
 
 
-def run(port: int, histories: list[str], clients: int) -> tuple[list[float], int, list[dict], float]:
-    """Send every history, `clients` at a time (one keep-alive connection each)."""
-    todo = iter(histories)
+def run(port: int, paths: list[str], clients: int) -> tuple[list[float], int, list[dict], float]:
+    """Send every request, `clients` at a time (one keep-alive connection each)."""
+    todo = iter(paths)
     lock = threading.Lock()
     latencies, answers, errors = [], [], [0]
 
@@ -130,18 +148,22 @@ def main() -> None:
     parser.add_argument("--baseline", type=int, default=40, help="requests sent one at a time")
     parser.add_argument("--played", type=int, default=2, choices=(1, 2, 3),
                         help="guesses already played in each position (default 2)")
+    parser.add_argument("--reviews", type=int, default=100, help="review requests under load")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--server", default="", metavar="OPTIONS",
                         help="options for the server, e.g. '--slots 4' (default: its defaults)")
     args = parser.parse_args()
     game = Game.from_lists("original")
     histories = positions(game, args.requests + args.baseline, seed=2026, played=args.played)
+    paths = [game_path(h.split("#")[0]) for h in histories]
+    reviews = [review_path(h, game) for h in histories[args.baseline:][:args.reviews]]
     port = args.port or free_port()
     server = start_server(port, args.server.split())
     try:
-        run(port, histories[:2], 1)  # warm: first scoring of the game, kernels loaded
-        serial, serial_errors, _, _ = run(port, histories[2:args.baseline], 1)
-        loaded, errors, answers, wall = run(port, histories[args.baseline:], args.clients)
+        run(port, paths[:2], 1)  # warm: first scoring of the game, kernels loaded
+        serial, serial_errors, _, _ = run(port, paths[2:args.baseline], 1)
+        loaded, errors, answers, wall = run(port, paths[args.baseline:], args.clients)
+        reviewed = run(port, reviews, args.clients) if reviews else None
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -162,8 +184,21 @@ def main() -> None:
           f"throughput {len(loaded) / wall * base:.2f}x")
     print(f"  optimal next guess: proven {proven}, beam upper bound {bound}, answer already "
           f"known {known}, not searched (> 300 candidates) {skipped}")
+    if reviewed:
+        errors += review_lines(*reviewed, args.clients)
     if errors + serial_errors:
         raise SystemExit(f"{errors + serial_errors} requests failed")
+
+
+def review_lines(latencies: list[float], errors: int, answers: list[dict], wall: float,
+                 clients: int) -> int:
+    """Print the review requests' figures; return their errors."""
+    proven = sum(1 for a in answers if a["proven"])
+    print(f"{len(latencies)} review requests (whole games), {clients} concurrent clients: p50 "
+          f"{percentile(latencies, 50) * 1000:.0f} ms, p95 {percentile(latencies, 95) * 1000:.0f} "
+          f"ms, max {max(latencies) * 1000:.0f} ms; {len(latencies) / wall:.1f} requests/s; "
+          f"errors {errors}; proven throughout {proven} of {len(answers)}")
+    return errors
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Case:
     id: str
-    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, greedy, web, check
+    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, review, greedy, web, check
     argv: tuple[str, ...]
     code: int = 2
     message: str = ""  # a fragment the stderr line must contain
@@ -215,6 +215,36 @@ CASES = [
     case("pangrams-out-slash", "pangrams", "{A} --out {OUT}/", 2, "folder"),
     case("pangrams-out-proc", "pangrams", "{A} --out /proc/x/y.txt", 2, "cannot write"),
     case("pangrams-solver", "pangrams", "{A} --solver bogus", 2, "--solver"),
+    # ------------------------------------------------------------ review
+    case("review-no-game", "review", L, 2, "give the game"),
+    case("review-history-and-words", "review", L + "--history cigar=GGGGG --words cigar", 2,
+         "not both"),
+    case("review-words-alone", "review", L + "--words salet,cigar", 2, "or the answer"),
+    case("review-unknown-word", "review", L + "--history zzzzz=BBBBB", 2, "not in the guess list"),
+    case("review-impossible-reply", "review", L + "--history trace=GGGGY", 2, "impossible"),
+    case("review-reply-not-the-answers", "review", L + "--answer cigar --history salet=GGGGG", 2,
+         "gets BYBBB from CIGAR"),
+    case("review-answer-not-an-answer", "review", L + "--answer trace --words salet", 2,
+         "not in the answer list"),
+    case("review-answer-unknown", "review", L + "--answer zzzzz --words salet", 2,
+         "not in the guess list"),
+    case("review-history-empty", "review", L.split() + ["--history", ""], 2, "empty"),
+    case("review-grid-short-row", "review", L.split() + ["--words", "salet", "--grid",
+                                                         "\u2b1b\u2b1b\u2b1b"], 2, "3 squares"),
+    case("review-grid-no-row", "review", L.split() + ["--words", "salet", "--grid", "Wordle 3/6"],
+         2, "no row"),
+    case("review-grid-rows-differ", "review", L.split() + ["--words", "salet,cigar", "--grid",
+                                                           "\U0001f7e9" * 5], 2, "2 guesses but 1"),
+    case("review-after-the-win", "review", L + "--history cigar=GGGGG,salet=BBBBB", 2,
+         "already found the answer"),
+    case("review-too-many-guesses", "review", L + "--max-depth 1 --history salet=BBYBB,cigar=GGGGG",
+         2, "the game allows 1"),
+    case("review-no-answer-fits", "review", L + "--history cigar=BBBBB,salet=GGGGG", 2,
+         "no answer fits"),
+    case("review-hard-mode-breach", "review", L + "--hard --history cigar=GBBBB,salet=BBBBB", 2,
+         "not allowed in hard mode"),
+    case("review-budget-zero", "review", L + "--budget 0 --history cigar=GGGGG", 2, "--budget"),
+    case("review-budget-nan", "review", L + "--budget nan --history cigar=GGGGG", 2, "--budget"),
     # ------------------------------------------------------------ assist
     case("assist-unknown-word", "assist", L + "--history zzzzz=BBBBB", 2, "not in the guess list"),
     case("assist-impossible-reply", "assist", L + "--history trace=GGGGY", 2, "impossible"),

@@ -22,6 +22,7 @@ import optimal.check
 import optimal.compare
 import optimal.game
 import optimal.pangrams.command
+import optimal.review.command
 import optimal.search.command
 import optimal.verify
 import optimal.web.command
@@ -33,7 +34,8 @@ from tests.helpers import naive_tree
 COMMANDS = {"search": optimal.search.command.main, "verify": optimal.verify.main,
             "compare": optimal.compare.main, "absurdle": optimal.absurdle.main,
             "antiwordle": optimal.antiwordle.main, "pangrams": optimal.pangrams.command.main,
-            "assist": optimal.assist.command.main, "greedy": greedy_command.main,
+            "assist": optimal.assist.command.main, "review": optimal.review.command.main,
+            "greedy": greedy_command.main,
             "web": optimal.web.command.main, "check": optimal.check.main}
 ROOT = Path(__file__).resolve().parent.parent
 

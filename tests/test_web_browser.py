@@ -15,6 +15,7 @@ a few seconds), so the quick run `-m "not slow"` drives the browser too.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -23,7 +24,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
@@ -330,3 +331,65 @@ def test_the_tree_explorer_shows_the_path_to_an_answer(browser, server, original
     WebDriverWait(browser, 30).until(lambda d: by_id(d, "tree-upload-error").text)
     assert "not this server's answers-2315" in by_id(browser, "tree-upload-error").text
     shot(browser, "tree-upload-error")
+
+
+def review_api(server: str, **params) -> dict:
+    """The review the API gives for a game (the page must show the same figures)."""
+    with urllib.request.urlopen(f"{server}/api/review?{urlencode(params)}", timeout=90) as response:
+        return json.loads(response.read())
+
+
+def widest(driver) -> list[str]:
+    """Elements that reach past the right edge of the window (what a phone would cut off)."""
+    return driver.execute_script("""
+        const w = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('body *')].filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.right > w + 1 || r.width > w + 1);
+        }).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px`);
+    """)
+
+
+def test_a_played_game_and_its_review(browser, server, original):
+    """Play CIGAR in the Assist tab, open the Review tab (it carries the game): every figure shown
+    is the API's, the chart is drawn, the address holds the review; and at phone size (390 px)
+    nothing is wider than the screen."""
+    answer, words = "cigar", ["soare", "radar", "cigar"]
+    open_page(browser, server + "/?mode=assist")
+    for word in words:
+        type_guess(browser, word)
+        click_colours(browser, 1, original.reply_text(original.reply(word, answer)))
+        after(browser, lambda: by_id(browser, "enter").click())
+    history = query(browser)["history"]
+    assert history == "soare=BBYYB,radar=BBBGG,cigar=GGGGG"
+    browser.find_element(By.CSS_SELECTOR, '#tabs a[data-tab="review"]').click()
+    WebDriverWait(browser, 90).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-review") == "1")
+    assert query(browser) == {"mode": "review", "history": history}
+    data = review_api(server, history=history, budget="10")
+    assert data["proven"]
+    rows = browser.find_elements(By.CSS_SELECTOR, "#review-turns tbody tr")
+    assert len(rows) == len(words)
+    for row, turn in zip(rows, data["turns"]):
+        cells = {td.get_attribute("data-key"): td.text for td in row.find_elements(By.TAG_NAME, "td")}
+        assert cells["guess"].replace("\n", "").lower() == turn["guess"]
+        assert cells["candidates"] == f"{turn['candidates']:,}"
+        for key, name in (("optimal", "expected_optimal"), ("played", "expected_played"),
+                          ("cost", "cost"), ("after", "expected_left_after")):
+            assert cells[key] == f"{turn[name][0]:.4f}", (turn["number"], key)
+        assert cells["luck"] == f"{turn['luck'][0]:+.4f}"
+        assert cells["best"] == " ".join(w.upper() for w in turn["best"][:3])
+    assert by_id(browser, "review-expected").text == f"{data['expected_from_start'][0]:.4f}" == "3.4212"
+    assert by_id(browser, "review-lost").text == f"{data['lost'][0]:.4f}"
+    assert by_id(browser, "review-luck").text == f"{data['luck'][0]:+.4f}"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#review-svg circle")) == 2 * len(words)
+    shot(browser, "review-desktop")
+    browser.set_window_size(390, 1400)
+    try:
+        browser.get(browser.current_url)
+        WebDriverWait(browser, 90).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-review") == "1")
+        assert widest(browser) == []
+        shot(browser, "review-phone")
+    finally:
+        browser.set_window_size(1280, 1500)

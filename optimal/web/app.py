@@ -33,7 +33,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from optimal.errors import BadInput, OptimalError
-from optimal.web.params import Busy, FieldError, GameRequest, TreeOptions, reply_path
+from optimal.web.params import (Busy, FieldError, GameRequest, ReviewRequest, TreeOptions,
+                                reply_path)
 from optimal.web.service import Service
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -132,12 +133,17 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
     async def health(request: Request):
         service = service_of(request)
         return JSONResponse({"ok": True, "searches": service.search.busy(),
+                             "reviews": service.reviews.busy(),
                              "requests": request.app.state.gate.inside})
 
     async def game(request: Request):
         service = service_of(request)
         params = GameRequest.from_params(request.query_params, service.budget)
         return JSONResponse(await compute(request, service.game_state, params))
+
+    async def review(request: Request):
+        params = ReviewRequest.from_params(request.query_params)
+        return JSONResponse(await compute(request, service_of(request).review, params))
 
     async def trees(request: Request):
         return JSONResponse({"trees": service_of(request).trees.listing()})
@@ -183,6 +189,7 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
         Route("/api/info", info),
         Route("/api/health", health),
         Route("/api/game", game),
+        Route("/api/review", review),
         Route("/api/trees", trees),
         Route("/api/tree", tree),
         Route("/api/tree", upload, methods=["POST"]),

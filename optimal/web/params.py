@@ -120,6 +120,39 @@ class GameRequest:
         return 6 if self.boards == 1 else self.boards + 5
 
 
+REVIEW_BUDGET = 10.0  # seconds a review request may search exactly (more when asked again)
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """A played game to review, as the Review tab's address describes it: the history
+    ('soare=BBYYB,radar=BBBGG'), or the guesses ('soare,radar') with the answer or the pasted share
+    grid; hard mode; the search budget."""
+
+    history: str | None = None
+    words: tuple[str, ...] = ()
+    grid: str | None = None
+    answer: str | None = None
+    hard: bool = False
+    budget: float = REVIEW_BUDGET
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> "ReviewRequest":
+        """The request a query string describes (FieldError names the input that is wrong)."""
+        texts = {name: params.get(name, "").strip() for name in ("history", "words", "grid",
+                                                               "answer")}
+        for name, text in texts.items():
+            if len(text) > MAX_HISTORY_CHARS:
+                raise FieldError(name, f"{name} is too long ({len(text):,} characters; at most "
+                                       f"{MAX_HISTORY_CHARS:,})")
+        words = tuple(w.strip().lower() for w in texts["words"].replace(" ", ",").split(",")
+                      if w.strip())
+        budget = _seconds(params, "budget", REVIEW_BUDGET)
+        return cls(texts["history"] or None, words, texts["grid"] or None,
+                   texts["answer"] or None, _flag(params, "hard"),
+                   REVIEW_BUDGET if budget is None else budget)
+
+
 @dataclass(frozen=True)
 class TreeOptions:
     """How to read an uploaded tree whose file does not say (Selby's line format): the mode and

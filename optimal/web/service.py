@@ -20,8 +20,9 @@ from optimal.play.analysis import Analysis, Found
 from optimal.play.assistant import OPTIMAL_MAX, Assistant, split_history
 from optimal.play.cache import LruCache
 from optimal.play.exact import BUDGET, BudgetedSearch
+from optimal.play.review import ReviewSearch, played_game, review_game
 from optimal.play.text import game_name, header_line
-from optimal.web.params import BOARDS, FieldError, GameRequest, TreeOptions
+from optimal.web.params import BOARDS, FieldError, GameRequest, ReviewRequest, TreeOptions
 from optimal.web.trees import Trees
 
 
@@ -75,6 +76,7 @@ class Service:
         self._games: dict[tuple[str, int], Game] = {}
         self._lock = threading.Lock()
         self.search = BudgetedSearch(budget, workers, queue)
+        self.reviews = ReviewSearch()
         self.scores = LruCache(256)
         self.trees = Trees(self.game_for, trees or [])
 
@@ -129,6 +131,20 @@ class Service:
             "verdict": analysis.verdict, "optimal": found_json(analysis.optimal),
             "pick": analysis.pick,
         }
+
+    def review(self, request: ReviewRequest) -> dict:
+        """The exact review of a played game (one board, six guesses), as JSON: the same values
+        the terminal's `python -m optimal.review` prints, and the game as a canonical history."""
+        game = self.game_for("hard" if request.hard else "normal", 6)
+        try:
+            steps = played_game(game, request.history, request.words, request.grid,
+                                request.answer)
+        except BadInput as error:
+            raise FieldError("review", str(error)) from None
+        review = review_game(game, steps, request.answer and request.answer.lower(),
+                             self.reviews, request.budget)
+        history = ",".join(f"{word}={game.reply_text(code)}" for word, code in steps)
+        return {**review.as_dict(), "hard": request.hard, "history": history}
 
     def explore(self, tree_id: str, replies: list[str], answer: str | None) -> dict:
         return self.trees.get(tree_id).view(replies, answer)

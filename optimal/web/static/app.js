@@ -115,8 +115,9 @@ function setTab(s) {
   for (const a of document.querySelectorAll("#tabs a")) {
     a.classList.toggle("active", a.dataset.tab === tab);
   }
-  $("game-view").hidden = s.mode === "tree";
+  $("game-view").hidden = s.mode === "tree" || s.mode === "review";
   $("tree-view").hidden = s.mode !== "tree";
+  $("review-view").hidden = s.mode !== "review";
 }
 
 // ------------------------------------------------------------------ games
@@ -574,6 +575,10 @@ async function route(push) {
   hideSpoilers();
   const s = readUrl();
   setTab(s);
+  if (s.mode === "review") {  // review.js draws the tab
+    document.dispatchEvent(new Event("optimal-review"));
+    return;
+  }
   if (s.mode === "tree") {
     if (!s.tree) s.tree = info.trees.length ? info.trees.find((t) => t.id === "salet-normal") ?
                                                "salet-normal" : info.trees[0].id : "";

@@ -1,0 +1,583 @@
+"""The exact review of a played game: for each turn, what optimal play expected, what the player's
+guess cost, and how lucky the reply was, as values (the terminal and the web page render them).
+
+Why exact: every state's optimum is the search's own figure (least total guesses over its
+candidates, weighted on a weighted game), so the skill cost of a guess is a difference of two
+optima, not a heuristic's score. Per turn t, at the state before the guess (W: the candidates'
+weight, their number without weights):
+
+- optimum: the least total from here; `optimum / W` is the expected guesses still needed;
+- played: the total after the player's guess, playing optimally from then on: `W` (the guess
+  itself) plus the optimum of every reply's state; `played / W` is the expected guesses then;
+- cost = (played - optimum) / W, in guesses (0 for a best guess);
+- luck = (played - W) / W - after / W', where `after` is the optimum of the state the reply left
+  (W' its weight; 0 once won): the expected guesses left over the replies the guess could have got,
+  against those left after the reply received (positive: lucky).
+
+Summed over a won game they add up: guesses played = optimum at the start / W + cost - luck.
+
+Where the figures come from: the first guess from the bundled exact first-word tables
+(`optimal/data/exact/`, copied from `results/` by scripts/build_exact_tables.py: the optimum over
+every first word, proven, and each listed word's exact total), every other state from an exact
+search within a time budget. A figure whose search did not finish is a `Bound`: a proven lower
+bound (the split bound, `lookahead.split_bounds`) and the total of a real tree (a beam's) beside it.
+
+The exact searches run in daemon threads (numba kernels cannot be interrupted; a daemon thread does
+not hold up the process's exit), at most `slots` at once, their results kept, so asking again once
+they finish gets the proof. Work is queued from the last turn back, smallest states first, so the
+first turn's large search does not starve the quick ones of their budget.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+
+import numpy as np
+
+from lookahead import INF, SearchSetting, best_next_guess, solve_guess, split_bounds
+from optimal.errors import BadInput, quoted
+from optimal.game import Game, HardState, Step, parse_history
+from optimal.play.cache import LruCache
+from optimal.play.exact import BEAM, CACHE_MB
+from optimal.words import LIST_PAIRS, load_words
+
+REVIEW_BUDGET = 60.0  # seconds of exact search a terminal review may take in all
+BEAM_MAX = 1000  # the beam's upper bound at a state is searched only up to this many candidates
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A total of guesses over a state's candidates: proven when `lower == upper`. Otherwise
+    `lower` is a proven lower bound and `upper` the total of a real tree (None: none found).
+    `lower` INF: proven that no tree finds every candidate within the guesses left."""
+
+    lower: int
+    upper: int | None
+
+    @staticmethod
+    def exact(total: int) -> "Bound":
+        """A proven total (INF: proven that there is no tree)."""
+        return Bound(total, total if total < INF else None)
+
+    @property
+    def proven(self) -> bool:
+        """Both ends meet (or no tree exists): the figure is exact."""
+        return self.lower >= INF or self.lower == self.upper
+
+    @property
+    def none(self) -> bool:
+        """Proven: no tree within the guesses left."""
+        return self.lower >= INF
+
+    def per(self, weight: int) -> tuple[float, float]:
+        """The bound as expected guesses (divided by `weight`): (low, high); inf when unknown."""
+        high = float("inf") if self.upper is None else self.upper / weight
+        return (float("inf") if self.none else self.lower / weight, high)
+
+    def as_dict(self) -> dict:
+        """As JSON: `lower` None when no tree exists."""
+        return {"lower": None if self.none else self.lower, "upper": self.upper,
+                "proven": self.proven, "none": self.none}
+
+
+Interval = tuple[float, float]
+
+
+def _minus(a: Interval, b: Interval) -> Interval:
+    return (a[0] - b[1], a[1] - b[0])
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess of the game and its figures (totals, see the module docstring).
+
+    candidates/weight: the answers still possible before the guess; best: the best guess(es)
+    known there (from the table, or the search's, with the player's own when it ties); after: the
+    optimum of the state the reply left (exact 0 once won), over `after_weight`."""
+
+    number: int
+    guess: str
+    reply: str
+    candidates: int
+    weight: int
+    optimum: Bound
+    best: tuple[str, ...]
+    played: Bound
+    after: Bound
+    after_candidates: int
+    after_weight: int
+    won: bool
+    sources: tuple[str, ...] = ()
+
+    @property
+    def expected_optimal(self) -> Interval:
+        """Expected guesses still needed here, playing optimally (the guess counted)."""
+        return self.optimum.per(self.weight)
+
+    @property
+    def expected_played(self) -> Interval:
+        """Expected guesses after the player's guess, optimal from then on (it counted)."""
+        return self.played.per(self.weight)
+
+    @property
+    def cost(self) -> Interval:
+        """Guesses lost by this guess: never negative (no guess beats the optimum); undefined
+        (nan) where no tree exists at all."""
+        if self.optimum.none:
+            return (float("nan"), float("nan"))
+        low, high = _minus(self.expected_played, self.expected_optimal)
+        return (max(0.0, low), max(0.0, high))
+
+    @property
+    def expected_left_average(self) -> Interval:
+        """Expected guesses left after this guess, over the replies it could have got."""
+        low, high = self.expected_played
+        return (low - 1, high - 1)
+
+    @property
+    def expected_left_after(self) -> Interval:
+        """Expected guesses left after the reply received (0 once won)."""
+        return (0.0, 0.0) if self.won else self.after.per(self.after_weight)
+
+    @property
+    def luck(self) -> Interval:
+        """Guesses the reply saved against the average reply (negative: unlucky); undefined
+        (nan) when the guess or the reply left a state with no tree (a lost game's last guess)."""
+        if self.played.none or (not self.won and self.after.none):
+            return (float("nan"), float("nan"))
+        return _minus(self.expected_left_average, self.expected_left_after)
+
+    @property
+    def proven(self) -> bool:
+        """Every figure of the turn is exact."""
+        return self.optimum.proven and self.played.proven and self.after.proven
+
+    def as_dict(self) -> dict:
+        """As JSON: the totals and the derived figures (intervals as [low, high])."""
+        return {"number": self.number, "guess": self.guess, "reply": self.reply,
+                "candidates": self.candidates, "weight": self.weight,
+                "optimum": self.optimum.as_dict(), "best": list(self.best),
+                "played": self.played.as_dict(), "after": self.after.as_dict(),
+                "after_candidates": self.after_candidates, "after_weight": self.after_weight,
+                "won": self.won, "proven": self.proven, "sources": list(self.sources),
+                "expected_optimal": _pair(self.expected_optimal),
+                "expected_played": _pair(self.expected_played), "cost": _pair(self.cost),
+                "expected_left_average": _pair(self.expected_left_average),
+                "expected_left_after": _pair(self.expected_left_after), "luck": _pair(self.luck)}
+
+
+def _pair(interval: Interval) -> list[float | None]:
+    """An interval as JSON: rounded to 6 places, None for an unknown (infinite) end."""
+    return [None if not np.isfinite(x) else round(float(x), 6) for x in interval]
+
+
+@dataclass(frozen=True)
+class Review:
+    """A reviewed game: its turns and the sums. `answer` when known; `status`: won, lost or
+    playing (the answer unknown and not found yet)."""
+
+    turns: tuple[Turn, ...]
+    answer: str | None
+    status: str
+    lists: str
+    seconds: float = 0.0
+
+    @property
+    def expected_from_start(self) -> Interval:
+        """What optimal play expected from the first guess on."""
+        return self.turns[0].expected_optimal
+
+    @property
+    def lost(self) -> Interval:
+        """Guesses lost to optimal play in all."""
+        return _sum(t.cost for t in self.turns)
+
+    @property
+    def luck(self) -> Interval:
+        """Luck in all, in guesses."""
+        return _sum(t.luck for t in self.turns)
+
+    @property
+    def proven(self) -> bool:
+        """Every figure of every turn is exact."""
+        return all(t.proven for t in self.turns)
+
+    def as_dict(self) -> dict:
+        """As JSON: the sums and every turn (what /api/review returns)."""
+        return {"answer": self.answer, "status": self.status, "lists": self.lists,
+                "played": len(self.turns), "proven": self.proven,
+                "expected_from_start": _pair(self.expected_from_start), "lost": _pair(self.lost),
+                "luck": _pair(self.luck), "turns": [t.as_dict() for t in self.turns],
+                "seconds": round(self.seconds, 3)}
+
+
+def _sum(intervals) -> Interval:
+    lows, highs = zip(*intervals)
+    return (sum(lows), sum(highs))
+
+
+# ------------------------------------------------------------------ the bundled first-word tables
+
+
+@dataclass(frozen=True)
+class FirstWords:
+    """A bundled exact first-word table: the proven optimum from the start, its words, and each
+    listed word's exact total (None: proven to have no tree within the limit)."""
+
+    optimum: int
+    words: tuple[str, ...]
+    values: dict[str, int | None] = field(repr=False)
+
+
+def _table_name(game: Game) -> str:
+    return f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}.json"
+
+
+def first_words(game: Game) -> FirstWords | None:
+    """The bundled table for this game (None when there is none, or the lists differ by content
+    from the table's, or the game is weighted: the tables are totals over equally likely answers)."""
+    if game.weights is not None or game.rule.name != "wordle":
+        return None
+    path = resources.files("optimal").joinpath("data", "exact", _table_name(game))
+    if not path.is_file():
+        return None
+    table = json.loads(path.read_text())
+    block = table["game"]
+    if (block["answers"]["sha256"] != game.answers.sha256
+            or block["guesses"]["sha256"] != game.guesses.sha256):
+        return None
+    return FirstWords(table["optimum"]["total"], tuple(table["optimum"]["words"]),
+                      table["values"])
+
+
+# ------------------------------------------------------------------ the searches, within a budget
+
+
+class _Job:
+    def __init__(self):
+        self.done = threading.Event()
+        self.result = None
+        self.error: BaseException | None = None
+
+
+class ReviewSearch:
+    """Exact searches for reviews in daemon threads, bounded in number, their results kept (see
+    the module docstring); the bounds that stand in for a search not finished in time."""
+
+    def __init__(self, slots: int = 1, queue_size: int = 16, keep: int = 2048):
+        self._queue: queue.Queue = queue.Queue()
+        self._capacity = slots + queue_size
+        self._jobs: dict[tuple, _Job] = {}
+        self._kept = LruCache(keep)
+        self._lock = threading.Lock()
+        for number in range(slots):
+            threading.Thread(target=self._work, name=f"optimal-review-{number}",
+                             daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            key, job, work = self._queue.get()
+            try:
+                job.result = work()
+            except BaseException as error:  # handed to the waiting caller, which raises it
+                job.error = error
+            if job.error is None:
+                self._kept.get(key, lambda: job.result)
+            with self._lock:
+                self._jobs.pop(key, None)
+            job.done.set()
+
+    def submit(self, key: tuple, work: Callable[[], object]) -> _Job | None:
+        """The job of `key` (kept, running or new), or None when too many are pending."""
+        kept = self._kept.peek(key)
+        if kept is not None:
+            job = _Job()
+            job.result = kept
+            job.done.set()
+            return job
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None:
+                if len(self._jobs) >= self._capacity:
+                    return None
+                job = self._jobs[key] = _Job()
+                self._queue.put((key, job, work))
+        return job
+
+    @staticmethod
+    def wait(job: _Job | None, deadline: float):
+        """The job's result if it is ready by `deadline` (time.monotonic()), else None."""
+        if job is None or not job.done.wait(max(0.0, deadline - time.monotonic())):
+            return None
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    def busy(self) -> int:
+        """Searches running or waiting, for the server's health endpoint."""
+        with self._lock:
+            return len(self._jobs)
+
+
+def _key(game: Game, candidates: np.ndarray, left: int, state: HardState | None, what) -> tuple:
+    return (game.fingerprint, np.asarray(candidates).tobytes(), left, state, what)
+
+
+def optimum_job(search: ReviewSearch, game: Game, candidates: np.ndarray, left: int,
+                state: HardState | None) -> _Job | None:
+    """Queue the exact optimum of a state: (total or INF, best word or None)."""
+    def work():
+        best = best_next_guess(game, candidates, left, state, SearchSetting(cache_mb=CACHE_MB))
+        return (INF, None) if best is None else (best.total, best.word)
+    return search.submit(_key(game, candidates, left, state, "optimum"), work)
+
+
+def played_job(search: ReviewSearch, game: Game, candidates: np.ndarray, guess: int, left: int,
+               state: HardState | None) -> _Job | None:
+    """Queue the exact total of one guess at a state, optimal from then on."""
+    def work():
+        result = solve_guess(game, guess, SearchSetting(cache_mb=CACHE_MB), candidates, left,
+                             state)
+        return result.value if result.value < INF else INF
+    return search.submit(_key(game, candidates, left, state, ("guess", guess)), work)
+
+
+def optimum_bounds(game: Game, candidates: np.ndarray, left: int,
+                   state: HardState | None) -> tuple[Bound, str | None]:
+    """A state's optimum when its exact search did not finish: the least split bound over the
+    legal guesses (proven), and a beam's total (a real tree) with its word when the state is small
+    enough for the beam to be quick."""
+    legal = np.nonzero(game.legal_mask(state))[0].tolist()
+    lower = min(split_bounds(game, legal, candidates, left).values())
+    if len(candidates) > BEAM_MAX:
+        return Bound(lower, None), None
+    best = best_next_guess(game, candidates, left, state, SearchSetting(beam=BEAM, cache_mb=CACHE_MB))
+    if best is None:
+        return Bound(lower, None), None
+    return Bound(min(lower, best.total), best.total), best.word
+
+
+def played_bounds(game: Game, candidates: np.ndarray, guess: int, left: int,
+                  state: HardState | None) -> Bound:
+    """One guess's total when its exact search did not finish: its split bound and a beam's tree
+    (quick at any size: the beam searches below this one guess, whose branches are small)."""
+    lower = split_bounds(game, [guess], candidates, left)[guess]
+    if lower >= INF:
+        return Bound(INF, None)
+    result = solve_guess(game, guess, SearchSetting(beam=BEAM, cache_mb=CACHE_MB), candidates, left,
+                         state)
+    return Bound(lower, result.value if result.value < INF else None)
+
+
+# ------------------------------------------------------------------ the played game
+
+
+SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e6\U0001f7e9\U0001f7e7"  # the share grid's marks
+
+
+def grid_replies(text: str, game: Game) -> list[int]:
+    """The replies of a pasted share grid ('Wordle 1,234 3/6' and its rows of coloured squares):
+    every whitespace-separated run of squares is a row; anything else (the header) is skipped."""
+    rows = []
+    for token in text.split():
+        marks = token.replace("\ufe0f", "")
+        if not marks or any(mark not in SQUARES for mark in marks):
+            continue
+        if len(marks) != game.length:
+            raise BadInput(f"row {len(rows) + 1} of the grid has {len(marks)} squares, not "
+                           f"{game.length}")
+        rows.append(game.parse_reply(marks))
+    if not rows:
+        raise BadInput("the grid has no row of coloured squares (paste the game's share text)")
+    return rows
+
+
+def steps_from(game: Game, words: list[str], replies: list[int] | None,
+               answer: str | None) -> list[Step]:
+    """The played steps from the guesses and either their replies (a grid) or the answer (the
+    replies computed from it); with both, every reply must be the answer's."""
+    for word in words:
+        game.guess_id(word)
+    if replies is None:
+        if answer is None:
+            raise BadInput("give the replies (a history or the share grid) or the answer")
+        replies = [int(game.rule.reply(word, answer)) for word in words]
+    if len(replies) != len(words):
+        raise BadInput(f"{len(words)} guesses but {len(replies)} rows in the grid")
+    return check_answer(game, list(zip(words, replies)), answer)
+
+
+def check_answer(game: Game, steps: list[Step], answer: str | None) -> list[Step]:
+    """The steps, checked against the answer when it is known: each reply must be the one the
+    answer gives (BadInput names the first step that differs)."""
+    if answer is None:
+        return steps
+    for number, (word, code) in enumerate(steps, start=1):
+        expected = int(game.rule.reply(word, answer))
+        if code != expected:
+            raise BadInput(f"step {number}: {word.upper()} gets {game.reply_text(expected)} from "
+                           f"{answer.upper()}, not {game.reply_text(code)}")
+    return steps
+
+
+def fitting_lists(game: Game, steps: list[Step], answer: str | None) -> str:
+    """Which bundled answer lists the answer (or every reply) fits, as a hint ('' for none):
+    players play the newspaper's current list, and a word outside the chosen one is no mistake."""
+    hints = []
+    for pair, (answers_name, _) in LIST_PAIRS.items():
+        if answers_name == game.answers.name:
+            continue
+        words = load_words(answers_name).words
+        if not words or len(words[0]) != game.length:
+            continue
+        fits = [w for w in words if (answer is None or w == answer)
+                and all(int(game.rule.reply(g, w)) == code for g, code in steps)]
+        if fits:
+            hints.append(f"{len(fits):,} of {answers_name} (--lists {pair})")
+    return "; it fits " + ", ".join(hints) if hints else ""
+
+
+def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Step]:
+    """The steps, validated as a played game (known words, hard-mode legal, at most the guess
+    limit, nothing after the win, some answer left); a reply or answer outside the chosen answer
+    list says which bundled list it fits."""
+    if not steps:
+        raise BadInput("no guess to review")
+    if len(steps) > game.max_guesses:
+        raise BadInput(f"{len(steps)} guesses: the game allows {game.max_guesses}")
+    if answer is not None and answer not in game.answer_index:
+        raise BadInput(f"{quoted(answer.upper())} is not in the answer list {game.answers.name}"
+                       + fitting_lists(game, [], answer))
+    try:
+        game.check_history(steps)
+    except BadInput as error:
+        if "no answer fits" not in str(error):
+            raise
+        raise BadInput(f"{error}{fitting_lists(game, steps, answer)}") from None
+    return steps
+
+
+@dataclass(frozen=True)
+class _State:
+    candidates: np.ndarray
+    left: int
+    hard: HardState | None
+
+
+def _states(game: Game, steps: list[Step]) -> list[_State]:
+    """The state before each guess and the one after the last reply."""
+    hard = HardState.initial(game.length) if game.hard else None
+    candidates = game.all_candidates()
+    out = [_State(candidates, game.max_guesses, hard)]
+    for number, (word, code) in enumerate(steps, start=1):
+        candidates = candidates[game.matrix[game.guess_id(word), candidates] == code]
+        hard = hard.after(word, code) if hard is not None else None
+        out.append(_State(candidates, game.max_guesses - number, hard))
+    return out
+
+
+def _queue_jobs(search: ReviewSearch, game: Game, steps: list[Step], states: list[_State],
+                table: FirstWords | None, won: bool) -> dict[tuple, _Job | None]:
+    """Every exact search the review needs, queued from the last state back (small ones first);
+    the first state's come from the table when it has them."""
+    jobs: dict[tuple, _Job | None] = {}
+    for t in reversed(range(len(states))):
+        s = states[t]
+        if t < len(steps) and not (t == 0 and table and steps[0][0] in table.values):
+            jobs["played", t] = played_job(search, game, s.candidates,
+                                           game.guess_id(steps[t][0]), s.left, s.hard)
+        if not (t == 0 and table) and not (t == len(steps) and won) and s.left > 0:
+            jobs["optimum", t] = optimum_job(search, game, s.candidates, s.left, s.hard)
+    return jobs
+
+
+def _optimum(game: Game, states: list[_State], t: int, jobs: dict, deadline: float,
+             table: FirstWords | None, won: bool) -> tuple[Bound, tuple[str, ...], str]:
+    """State t's optimum, its best word(s) and where the figure comes from."""
+    s = states[t]
+    if t == 0 and table:
+        return Bound.exact(table.optimum), table.words, "table"
+    if t == len(states) - 1 and won:
+        return Bound.exact(0), (), "won"
+    if s.left == 0:
+        return Bound.exact(INF), (), "no guess left"
+    found = ReviewSearch.wait(jobs["optimum", t], deadline)
+    if found is not None:
+        total, word = found
+        return Bound.exact(total), (word,) if word else (), "search"
+    bound, word = optimum_bounds(game, s.candidates, s.left, s.hard)
+    return bound, (word,) if word else (), "bounds"
+
+
+def _played(game: Game, states: list[_State], steps: list[Step], t: int, jobs: dict,
+            deadline: float, table: FirstWords | None) -> tuple[Bound, str]:
+    """Turn t's total after the player's guess, and where it comes from."""
+    s, word = states[t], steps[t][0]
+    if t == 0 and table and word in table.values:
+        value = table.values[word]
+        return Bound.exact(INF if value is None else value), "table"
+    found = ReviewSearch.wait(jobs["played", t], deadline)
+    if found is not None:
+        return Bound.exact(found), "search"
+    return played_bounds(game, s.candidates, game.guess_id(word), s.left, s.hard), "bounds"
+
+
+def review_game(game: Game, steps: list[Step], answer: str | None, search: ReviewSearch,
+                budget: float = REVIEW_BUDGET) -> Review:
+    """The review of a played game (steps already checked: `checked_steps`), its exact searches
+    sharing one deadline `budget` seconds away; figures not found by then are bounds."""
+    start = time.monotonic()
+    deadline = start + budget
+    won = steps[-1][1] == game.won
+    answer = answer or (steps[-1][0] if won else None)
+    states = _states(game, steps)
+    table = first_words(game)
+    jobs = _queue_jobs(search, game, steps, states, table, won)
+    optima = [_optimum(game, states, t, jobs, deadline, table, won) for t in range(len(states))]
+    played = [_played(game, states, steps, t, jobs, deadline, table) for t in range(len(steps))]
+    for t, (bound, _) in enumerate(played):  # the player's tree is a tree too: an upper bound
+        optimum, best, source = optima[t]
+        uppers = [u for u in (optimum.upper, bound.upper) if u is not None]
+        optima[t] = (Bound(optimum.lower, min(uppers) if uppers else None), best, source)
+    turns = []
+    for t, (word, code) in enumerate(steps):
+        (optimum, best, optimum_source), (guess, source) = optima[t], played[t]
+        if guess.proven and optimum.proven and guess.lower == optimum.lower and word not in best:
+            best = best + (word,)
+        after, _, after_source = optima[t + 1]
+        s, nxt = states[t], states[t + 1]
+        turns.append(Turn(t + 1, word, game.reply_text(code), len(s.candidates),
+                          game.weight_of(s.candidates), optimum, best, guess, after,
+                          len(nxt.candidates), game.weight_of(nxt.candidates),
+                          code == game.won, (optimum_source, source, after_source)))
+    status = "won" if won else ("lost" if states[-1].left == 0 else "playing")
+    return Review(tuple(turns), answer, status, f"{game.answers.name} / {game.guesses.name}",
+                  time.monotonic() - start)
+
+
+def played_game(game: Game, history: str | None, words: list[str] | None, grid: str | None,
+                answer: str | None) -> list[Step]:
+    """The checked steps of a game given as a history of guesses and replies (`--from`'s syntax),
+    or as the guesses with the answer (replies computed) or the share grid; the terminal and the
+    web page both read a game here. BadInput with one line when it is not a playable game."""
+    answer = answer.strip().lower() if answer and answer.strip() else None
+    if answer is not None:
+        game.guess_id(answer)  # an allowed word, so its replies can be computed
+    if history is not None and (words or grid is not None):
+        raise BadInput("give either the history or the guesses (with the answer or the grid), "
+                       "not both")
+    if history is not None:
+        steps = check_answer(game, parse_history(history, game), answer)
+    elif words:
+        replies = grid_replies(grid, game) if grid is not None else None
+        steps = steps_from(game, list(words), replies, answer)
+    else:
+        raise BadInput("give the game: its history (guesses and replies), or its guesses with "
+                       "the answer or the share grid")
+    return checked_steps(game, steps, answer)

@@ -1,0 +1,1 @@
+"""`python -m optimal.review`: the exact review of a played game (the logic is `optimal.play.review`)."""

@@ -1,0 +1,79 @@
+"""The review as terminal text: the turn table and the summary, from `optimal.play.review` values.
+
+Why a module of its own: the web page draws the same values as a table and a chart; this is the
+terminal's rendering only, so the figures cannot differ between the two.
+"""
+
+from __future__ import annotations
+
+import math
+
+from optimal.play.review import Interval, Review, Turn
+
+HEAD = ("turn", "guess", "reply", "left", "optimal", "after guess", "cost", "best",
+        "expected left", "after reply", "luck")
+
+
+def figure(interval: Interval, signed: bool = False) -> str:
+    """An exact figure ('3.4212'), or a bound as its range ('2.4286..2.4524'; '>= 2.43' when no
+    tree was found to bound it above; 'none' when no tree exists)."""
+    low, high = interval
+    if math.isnan(low) or math.isnan(high):
+        return "-"
+    if math.isinf(low) and low > 0:
+        return "none"
+    sign = "+" if signed else ""
+    if math.isclose(low, high, abs_tol=5e-7):
+        return f"{low:{sign}.4f}"
+    if math.isinf(high):
+        return f">= {low:{sign}.4f}"
+    if math.isinf(low):
+        return f"<= {high:{sign}.4f}"
+    return f"{low:{sign}.4f}..{high:{sign}.4f}"
+
+
+def turn_row(turn: Turn) -> tuple[str, ...]:
+    """One turn's cells, in HEAD's order."""
+    best = " ".join(w.upper() for w in turn.best[:3]) or "-"
+    return (str(turn.number), turn.guess.upper(), turn.reply, f"{turn.candidates:,}",
+            figure(turn.expected_optimal), figure(turn.expected_played), figure(turn.cost), best,
+            figure(turn.expected_left_average), figure(turn.expected_left_after),
+            figure(turn.luck, signed=True))
+
+
+def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
+    """The header, the turn table and the summary lines."""
+    what = review.answer.upper() if review.answer else "a game (answer not given)"
+    outcome = {"won": f"won in {len(review.turns)}", "lost": "lost",
+               "playing": f"{len(review.turns)} guesses played, not solved yet"}[review.status]
+    lines = [f"Review of {what} ({review.lists}, {mode} mode"
+             + (", weighted answers" if weighted else "") + f"): {outcome}",
+             "expected guesses still needed, playing optimally (the guess counted); cost: guesses "
+             "lost by the guess; luck: expected guesses left over the replies the guess could "
+             "have got, minus those left after the reply received", ""]
+    rows = [HEAD] + [turn_row(t) for t in review.turns]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(HEAD))]
+    for row in rows:
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+    lines.append("")
+    lines += summary_lines(review)
+    return lines
+
+
+def summary_lines(review: Review) -> list[str]:
+    """The sums, and whether every figure is proven (else what the ranges mean)."""
+    lines = [f"optimal play expected {figure(review.expected_from_start)} guesses from the first "
+             f"guess on; this game lost {figure(review.lost)} to it and had "
+             f"{figure(review.luck, signed=True)} of luck"]
+    if review.status == "won" and review.proven:
+        played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
+        lines.append(f"check: {figure(review.expected_from_start)} + lost - luck = {played:.4f}, "
+                     f"the {len(review.turns)} guesses played")
+    if review.proven:
+        lines.append("every figure is proven (exact search, or the committed exact first-word "
+                     "table)")
+    else:
+        lines.append("a range is proven bounds: below, the split bound; above, a real tree's "
+                     "total (a beam's); the exact search did not finish within the budget "
+                     "(--budget)")
+    return lines

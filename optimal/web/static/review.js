@@ -1,0 +1,232 @@
+// The Review tab: the exact review of a played game (/api/review), drawn as a table and a plain
+// SVG chart. Its own ES module, so the rest of the page (app.js) only routes to it: app.js hides
+// the other views and sends "optimal-review" when the address's mode is review. The game is in
+// the address (history, or words with answer or grid; hard), so a review can be shared.
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const FIELDS = ["history", "words", "grid", "answer", "hard"];
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The same spelling as the terminal's table (optimal/review/render.py `figure`): an exact figure
+// with 4 decimals, a bound as its range, '>=' when no tree bounds it above, 'none' without a tree.
+export function figure(pair, signed) {
+  const [low, high] = pair;
+  const f = (x) => (signed && x >= 0 ? "+" : "") + x.toFixed(4);
+  if (low === null && high === null) return signed ? "-" : "none";  // luck after a lost game
+  if (high === null) return ">= " + f(low);
+  if (low === null) return "<= " + f(high);
+  if (Math.abs(low - high) < 5e-7) return f(low);
+  return f(low) + ".." + f(high);
+}
+
+function readUrl() {
+  const p = new URLSearchParams(location.search);
+  const s = {};
+  for (const name of FIELDS) s[name] = p.get(name) || "";
+  return s;
+}
+
+function query(s) {
+  const p = new URLSearchParams({ mode: "review" });
+  for (const name of FIELDS) if (s[name] && s[name] !== "0") p.set(name, s[name]);
+  return p;
+}
+
+function fromForm() {
+  // one box for the guesses: with replies (soare=BBYYB, ...) it is a history, else the words
+  const guesses = $("review-guesses").value.trim();
+  const withReplies = /[=.]/.test(guesses) || /\b[a-z]+\s+[bygBYG012.\-]{5}\b/.test(guesses);
+  return { history: withReplies ? guesses : "", words: withReplies ? "" : guesses,
+           grid: $("review-grid").value.trim(), answer: $("review-answer").value.trim(),
+           hard: $("review-hard").checked ? "1" : "" };
+}
+
+function toForm(s) {
+  $("review-guesses").value = s.history || s.words;
+  $("review-grid").value = s.grid;
+  $("review-answer").value = s.answer;
+  $("review-hard").checked = s.hard === "1";
+}
+
+function build() {
+  // the tab's markup, once, inside the empty <section id="review-view"> of index.html
+  const view = $("review-view");
+  if (view.dataset.built) return;
+  view.dataset.built = "1";
+  view.append(
+    el("p", { class: "muted", text: "The exact review of a game you played: for each guess, the " +
+      "expected number of guesses optimal play still needed, what your guess left, its cost and " +
+      "the luck of the reply. Every figure is proven, or shown as a range of proven bounds." }),
+    el("form", { id: "review-form", class: "review-form", autocomplete: "off" },
+      el("label", { for: "review-answer", text: "answer" }),
+      el("input", { id: "review-answer", spellcheck: "false", autocapitalize: "off",
+                    maxlength: "8", placeholder: "cigar (if known)" }),
+      el("label", { for: "review-guesses", text: "guesses" }),
+      el("input", { id: "review-guesses", spellcheck: "false", autocapitalize: "off",
+                    placeholder: "soare radar cigar, or soare=BBYYB,radar=BBBGG,..." }),
+      el("label", { for: "review-grid", text: "share grid" }),
+      el("textarea", { id: "review-grid", rows: "4", spellcheck: "false",
+                       placeholder: "paste the game's share text (the coloured squares)" }),
+      el("label", {}, el("input", { type: "checkbox", id: "review-hard" }), " hard mode"),
+      el("button", { type: "submit", id: "review-go", text: "Review" })),
+    el("p", { id: "review-error", class: "error", role: "alert" }),
+    el("div", { id: "review-body", hidden: true },
+      el("h2", { id: "review-title" }),
+      el("p", { id: "review-summary" }),
+      el("div", { id: "review-chart", class: "review-chart" }),
+      el("div", { class: "review-scroll" },
+        el("table", { id: "review-turns", class: "review-turns" })),
+      el("p", { id: "review-note", class: "muted small" })));
+  $("review-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const s = fromForm();
+    history.pushState(null, "", "?" + query(s).toString());
+    load(s, true);
+  });
+}
+
+const HEAD = ["turn", "guess", "left", "optimal", "after guess", "cost", "best",
+              "expected left", "after reply", "luck"];
+
+function turnRow(t) {
+  const tiles = el("span", { class: "tiles small-tiles" });
+  for (let i = 0; i < t.guess.length; i++) {
+    tiles.append(el("span", { class: `tile ${t.reply[i].toLowerCase()}`,
+                              text: t.guess[i].toUpperCase() }));
+  }
+  const cells = [String(t.number), tiles, t.candidates.toLocaleString("en"),
+                 figure(t.expected_optimal), figure(t.expected_played), figure(t.cost),
+                 t.best.slice(0, 3).map((w) => w.toUpperCase()).join(" ") || "-",
+                 figure(t.expected_left_average), figure(t.expected_left_after),
+                 figure(t.luck, true)];
+  const keys = ["number", "guess", "candidates", "optimal", "played", "cost", "best",
+                "average", "after", "luck"];
+  return el("tr", { class: t.proven ? "proven" : "bound" },
+            cells.map((c, i) => el("td", { "data-key": keys[i], "data-label": HEAD[i] }, c)));
+}
+
+function chart(review) {
+  // expected guesses still needed at each turn: optimal play from the state reached, and after
+  // the guess played; a bound is drawn as its range (a vertical bar between the two ends)
+  const holder = $("review-chart");
+  holder.replaceChildren();
+  const turns = review.turns;
+  const series = [["optimal", (t) => t.expected_optimal, "optimal from there"],
+                  ["played", (t) => t.expected_played, "after your guess"]];
+  const ends = turns.flatMap((t) => series.flatMap(([, pick]) => pick(t))).filter((x) => x !== null);
+  const top = Math.max(1, Math.ceil(Math.max(...ends)));
+  const W = 360, H = 180, L = 34, R = 26, T = 10, B = 30;
+  const x = (i) => L + (turns.length > 1 ? i * (W - L - R) / (turns.length - 1) : (W - L - R) / 2);
+  const y = (v) => T + (H - T - B) * (1 - v / top);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", id: "review-svg",
+                            "aria-label": "expected guesses left, turn by turn" });
+  for (let v = 0; v <= top; v++) {
+    root.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
+                svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)));
+  }
+  turns.forEach((t, i) => root.append(svg("text", { x: x(i), y: H - 10, "text-anchor": "middle" },
+                                          t.guess.toUpperCase())));
+  for (const [name, pick] of series) {
+    const mid = turns.map((t) => pick(t)).map(([lo, hi]) => hi === null ? lo : (lo + hi) / 2);
+    root.append(svg("polyline", { class: `line ${name}`,
+                                  points: mid.map((v, i) => `${x(i)},${y(v)}`).join(" ") }));
+    turns.forEach((t, i) => {
+      const [lo, hi] = pick(t);
+      if (hi !== null && hi - lo > 5e-7) {
+        root.append(svg("line", { class: `range ${name}`, x1: x(i), x2: x(i), y1: y(lo), y2: y(hi) }));
+      }
+      root.append(svg("circle", { class: `dot ${name}`, cx: x(i), cy: y(mid[i]), r: 3.5 }));
+    });
+  }
+  const legend = el("p", { class: "small legend" },
+    series.map(([name, , label]) => el("span", { class: `key ${name}`, text: label })));
+  holder.append(root, legend);
+}
+
+function render(review) {
+  const what = review.answer ? review.answer.toUpperCase() : "your game";
+  const outcome = review.status === "won" ? `won in ${review.played}` :
+    review.status === "lost" ? "lost" : `${review.played} guesses so far`;
+  $("review-title").textContent = `${what}: ${outcome}`;
+  $("review-summary").replaceChildren(
+    "Optimal play expected ", el("strong", { id: "review-expected", text: figure(review.expected_from_start) }),
+    " guesses from the first guess on; your guesses lost ",
+    el("strong", { id: "review-lost", text: figure(review.lost) }), " to it, and the replies gave ",
+    el("strong", { id: "review-luck", text: figure(review.luck, true) }), " of luck.");
+  const table = $("review-turns");
+  table.replaceChildren(el("thead", {}, el("tr", {}, HEAD.map((h) => el("th", { text: h })))),
+                        el("tbody", {}, review.turns.map(turnRow)));
+  $("review-note").textContent = (review.proven ? "Every figure is proven (exact search, or the " +
+    "committed exact first-word table)." : "A range is proven bounds: the split bound below, a " +
+    "real tree's total above; ask again for the proof once the search has finished.") +
+    ` Lists: ${review.lists}. Optimal: expected guesses still needed (the guess counted); cost: ` +
+    "guesses lost by the guess; luck: expected guesses left over the replies the guess could " +
+    "have got, minus those left after the reply received.";
+  chart(review);
+  $("review-body").hidden = false;
+}
+
+let last = "";  // the review asked for last: the address's game is loaded once, the form asks again
+
+async function load(s, again) {
+  $("review-error").textContent = "";
+  if (!s.history && !s.words) { $("review-body").hidden = true; return; }
+  const p = query(s);
+  p.delete("mode");
+  if (p.toString() === last && !again) return;
+  last = p.toString();
+  $("review-go").disabled = true;
+  try {
+    const response = await fetch("/api/review?" + p.toString());
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error((body && body.error) || `the server answered ${response.status}`);
+    render(body);
+    document.body.dataset.review = "1";
+  } catch (error) {
+    $("review-body").hidden = true;
+    $("review-error").textContent = error.message;
+  } finally {
+    $("review-go").disabled = false;
+  }
+}
+
+function show() {
+  build();
+  const s = readUrl();
+  toForm(s);
+  load(s);
+}
+
+// the Review tab carries the game being played in the Assist tab (one board, replies typed)
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest('a[data-tab="review"]');
+  if (!link) return;
+  const p = new URLSearchParams(location.search);
+  const playing = (p.get("mode") || "assist") === "assist" && (p.get("boards") || "1") === "1";
+  const s = { history: playing ? p.get("history") || "" : "", hard: p.get("hard") === "1" ? "1" : "" };
+  link.setAttribute("href", "?" + query(s).toString());
+}, true);
+
+document.addEventListener("optimal-review", show);
+if (new URLSearchParams(location.search).get("mode") === "review") show();

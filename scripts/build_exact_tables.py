@@ -1,0 +1,97 @@
+"""Build the compact exact first-word tables bundled with the package (optimal/data/exact/).
+
+Why bundled: the review of a played game (`python -m optimal.review`, the web page's Review tab)
+needs the exact value of the first guess and the proven optimum from the start, and the searches
+that proved them took minutes to hours. Only proven figures are copied: each table's optimum from a
+run over every first word (`results/all-first-words/`), and each word's exact total from the
+`--rank exact` runs (`results/exact*/`) and any word the all-first-words run solved exactly; a word proven to have no
+tree within the guess limit is null.
+
+    python scripts/build_exact_tables.py   # from the repository root; rewrites optimal/data/exact/
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "optimal" / "data" / "exact"
+ALL = ROOT / "results" / "all-first-words"
+EXACT = [ROOT / "results" / name for name in ("exact", "exact-all", "exact-sample")]
+INF = 1 << 28  # lookahead.bounds.INF: "no tree within the limit"
+
+
+def identity_key(identity: dict) -> str:
+    """The table's file stem: answer and guess list names, mode and guess limit."""
+    return (f"{identity['answers']['name']}-{identity['guesses']['name']}-{identity['mode']}"
+            f"-d{identity['max_guesses']}")
+
+
+def optimum_from_summary(path: Path) -> tuple[dict, dict, dict[str, int]]:
+    """(identity, optimum, exact values) of an all-first-words run's summary.json."""
+    summary = json.loads(path.read_text())
+    best = summary["best"]
+    if not best["proven"] or "all" not in summary["search"]["words"]:
+        raise SystemExit(f"{path}: not a proven run over every first word")
+    game = summary["game"]
+    identity = {"rule": game["rule"], "answers": game["answers"], "guesses": game["guesses"],
+                "mode": game["mode"], "max_guesses": game["max_guesses"]}
+    values = {r["word"]: r["value"] for r in summary["results"] if r["exact"] and r["value"] < INF}
+    optimum = {"total": best["total"], "source": str(path.parent.relative_to(ROOT))}
+    return identity, optimum, values
+
+
+def optimum_from_checkpoint(path: Path) -> tuple[dict, dict, dict[str, int]]:
+    """The same from a finished pass of an all-first-words checkpoint (every word searched): the
+    least exact value, when every other word is proven to need at least as much."""
+    checkpoint = json.loads(path.read_text())
+    results = checkpoint["results"]
+    values = {w: r["value"] for w, r in results.items() if r["exact"] and r["value"] < INF}
+    least = min(values.values())
+    if any(r["value"] < least for r in results.values()):
+        raise SystemExit(f"{path}: some word is not settled below the least exact value")
+    identity = {k: checkpoint["identity"][k] for k in ("rule", "answers", "guesses", "mode",
+                                                      "max_guesses")}
+    return identity, {"total": least, "source": str(path.relative_to(ROOT))}, values
+
+
+def rank_exact_values(identity: dict) -> dict[str, int | None]:
+    """Every exact first-word total the `--rank exact` checkpoints hold for these lists."""
+    values: dict[str, int] = {}
+    for folder in EXACT:
+        for path in sorted(folder.glob("*/checkpoint-exact.json")):
+            checkpoint = json.loads(path.read_text())
+            found = checkpoint["identity"]
+            if any(found[k] != identity[k] for k in ("rule", "answers", "guesses", "mode",
+                                                   "max_guesses")):
+                continue
+            for word, r in checkpoint["results"].items():
+                if r["exact"]:  # null: proven to have no tree within the guess limit
+                    values[word] = r["lower"] if r["lower"] < INF else None
+    return values
+
+
+def main() -> None:
+    """Write one table per proven all-first-words run (d6: the review's guess limit)."""
+    sources = [p / "summary.json" for p in sorted(ALL.glob("*-d6")) if (p / "summary.json").exists()]
+    sources += [p / "checkpoint-all.json" for p in sorted(ALL.glob("*-d6"))
+                if not (p / "summary.json").exists()]
+    OUT.mkdir(parents=True, exist_ok=True)
+    for path in sources:
+        read = optimum_from_summary if path.name == "summary.json" else optimum_from_checkpoint
+        identity, optimum, values = read(path)
+        values.update(rank_exact_values(identity))
+        if min(v for v in values.values() if v is not None) != optimum["total"]:
+            raise SystemExit(f"{path}: an exact value is below the proven optimum")
+        optimum["words"] = sorted(w for w, v in values.items() if v == optimum["total"])
+        table = {"format": "optimal-exact-first-words/1", "game": identity, "optimum": optimum,
+                 "values": dict(sorted(values.items()))}
+        target = OUT / f"{identity_key(identity)}.json"
+        target.write_text(json.dumps(table, separators=(",", ":")) + "\n")
+        print(f"{target.relative_to(ROOT)}: optimum {optimum['total']} "
+              f"({', '.join(optimum['words'])}), {len(values):,} exact first words")
+
+
+if __name__ == "__main__":
+    main()

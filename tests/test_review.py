@@ -1,0 +1,199 @@
+"""The review of a played game (optimal.play.review, python -m optimal.review): every figure of the
+turn table against an independent brute force on a small list, the bounds when the budget runs
+out, the bundled first-word tables against results/, the share grid, and the list hint."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from conftest import small_game
+from optimal.errors import BadInput
+from optimal.game import Game, HardState, parse_history
+from optimal.play.review import (Bound, ReviewSearch, checked_steps, first_words, grid_replies,
+                                 review_game, steps_from)
+from optimal.review.command import main
+from optimal.review.render import review_lines
+from optimal.rules.wordle import reply
+
+ROOT = Path(__file__).resolve().parent.parent
+NONE = 10**9  # the brute force's "no tree within the guesses left"
+
+
+def brute_force(game: Game):
+    """The least total of a set of answers (words) with `left` guesses, by plain recursion over
+    every allowed guess, with the plain reply rule (no reply matrix, no search code); in hard mode
+    only the guesses the state allows."""
+    won = game.won
+
+    @lru_cache(maxsize=None)
+    def total(answers: frozenset, left: int, state: HardState | None) -> int:
+        if left == 0:
+            return NONE
+        if len(answers) == 1:
+            return 1
+        best = NONE
+        for guess in game.guesses.words:
+            if state is not None and not state.allows(guess):
+                continue
+            best = min(best, after(answers, guess, left, state, useful=True))
+        return best
+
+    def after(answers: frozenset, guess: str, left: int, state: HardState | None,
+              useful: bool = False) -> int:
+        """The total with `guess` played first, optimal from then on (`useful`: NONE for a guess
+        that learns nothing, which is never best; a player may still play one)."""
+        parts: dict[int, set] = {}
+        for answer in answers:
+            parts.setdefault(int(reply(guess, answer)), set()).add(answer)
+        if useful and len(parts) == 1 and won not in parts:
+            return NONE
+        out = len(answers)
+        for code, part in parts.items():
+            if code != won:
+                nxt = None if state is None else state.after(guess, code)
+                out += total(frozenset(part), left - 1, nxt)
+        return min(out, NONE)
+
+    return total, after
+
+
+def expected_turns(game: Game, steps) -> list[dict]:
+    """Each turn's totals by brute force: optimum, after the guess played, after the reply."""
+    total, after = brute_force(game)
+    answers = frozenset(game.answers.words)
+    state = HardState.initial(game.length) if game.hard else None
+    left, out = game.max_guesses, []
+    for guess, code in steps:
+        played = after(answers, guess, left, state)
+        optimum = total(answers, left, state)
+        answers = frozenset(a for a in answers if int(reply(guess, a)) == code)
+        state = None if state is None else state.after(guess, code)
+        left -= 1
+        then = 0 if code == game.won else total(answers, left, state)
+        out.append({"optimum": optimum, "played": played, "after": then, "n": len(answers)})
+    return out
+
+
+GAMES = [("normal", "model", "salet,crane,model"), ("normal", "karma", "waltz,slate,karma"),
+         ("hard", "fresh", "trace,grade,fresh")]
+
+
+@pytest.mark.parametrize("mode,answer,words", GAMES)
+def test_every_figure_of_the_turn_table_is_the_brute_force_optimum(mode, answer, words):
+    game = small_game(24, mode=mode)
+    words = words.split(",")
+    steps = checked_steps(game, steps_from(game, words, None, answer), answer)
+    review = review_game(game, steps, answer, ReviewSearch(), budget=120)
+    expected = expected_turns(game, steps)
+    assert review.status == "won" and review.proven and len(review.turns) == len(steps)
+    for turn, want in zip(review.turns, expected):
+        assert turn.optimum == Bound.exact(want["optimum"]), turn.number
+        assert turn.played == Bound.exact(want["played"]), turn.number
+        assert turn.after == Bound.exact(want["after"]), turn.number
+        assert turn.after_candidates == want["n"]
+        assert turn.cost[0] == pytest.approx((want["played"] - want["optimum"]) / turn.candidates)
+        luck = (want["played"] - turn.candidates) / turn.candidates - (
+            want["after"] / want["n"] if want["after"] else 0)
+        assert turn.luck[0] == pytest.approx(luck)
+        if turn.cost[0] == 0:
+            assert turn.guess in turn.best
+    # guesses played = optimal expectation from the start + guesses lost - luck
+    played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
+    assert played == pytest.approx(len(steps))
+
+
+def reply_text(game: Game, guess: str, answer: str) -> str:
+    return game.reply_text(int(reply(guess, answer)))
+
+
+def test_an_unknown_answer_and_an_unfinished_game():
+    game = small_game(24)
+    steps = checked_steps(game, parse_history(f"salet={reply_text(game, 'salet', 'model')}", game),
+                          None)
+    review = review_game(game, steps, None, ReviewSearch(), budget=120)
+    (want,) = expected_turns(game, steps)
+    (turn,) = review.turns
+    assert review.status == "playing" and not turn.won
+    assert turn.after == Bound.exact(want["after"]) and turn.after_candidates == want["n"]
+
+
+def test_past_the_budget_the_figures_are_bounds_around_the_optimum():
+    """With no search finished, each figure is a proven lower bound and a real tree's total, and
+    the exact figures (checked against brute force above) lie between them."""
+    game = small_game(60)
+    steps = checked_steps(game, steps_from(game, ["fjord", "nymph", "model"], None, "model"),
+                          "model")
+    stalled = ReviewSearch(slots=0)  # no search thread: no exact search ever finishes
+    bounded = review_game(game, steps, "model", stalled, budget=0.0)
+    search = ReviewSearch()
+    exact = review_game(game, steps, "model", search, budget=120)
+    assert exact.proven and not bounded.proven
+    for turn, want in zip(bounded.turns, exact.turns):
+        for bound, value in ((turn.optimum, want.optimum.lower), (turn.played, want.played.lower),
+                             (turn.after, want.after.lower)):
+            assert bound.lower <= value and (bound.upper is None or value <= bound.upper)
+        if not turn.proven:
+            assert "bounds" in turn.sources
+    low, high = bounded.lost
+    assert low <= exact.lost[0] <= high and low < high
+    # the same review asked again is the kept proof, whatever the budget
+    assert review_game(game, steps, "model", search, budget=0.0).proven
+
+
+def test_the_bundled_first_word_tables_are_the_committed_results(original):
+    table = first_words(original)
+    assert table.optimum == 7920 and table.words == ("salet",)
+    summary = ROOT / "results/exact/answers-2315-guesses-12972-normal-d6-exact/summary.json"
+    for row in json.loads(summary.read_text())["results"][:30]:
+        assert table.values[row["word"]] == row["lower"] == row["upper"]
+    assert first_words(original.with_limits("hard", 6)).optimum == 8122
+    assert first_words(original.with_limits("normal", 5)) is None  # no table for 5 guesses
+    assert first_words(small_game(24)) is None
+
+
+def test_the_issue_example_prints_proven_figures(capsys):
+    code = main(["--answer", "cigar", "--history", "soare=BBYYB,radar=BBBGG,cigar=GGGGG"])
+    out = capsys.readouterr().out
+    assert code == 0
+    rows = {line.split()[1]: line.split() for line in out.splitlines()
+            if line[:1].isdigit()}
+    # SOARE: 7997 / 2315 after it against SALET's proven 7920 / 2315 from the table
+    assert rows["SOARE"][4:7] == ["3.4212", "3.4544", "0.0333"] and rows["SOARE"][7] == "SALET"
+    assert "every figure is proven" in out and "3.0000, the 3 guesses played" in out
+
+
+def test_the_share_grid_gives_the_replies():
+    game = small_game(24)
+    grid = "Wordle 1,234 3/6*\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛⬛🟨\n🟩🟩🟩🟩🟩\n"
+    assert [game.reply_text(c) for c in grid_replies(grid, game)] == ["BYBBB", "GGBBY", "GGGGG"]
+    with pytest.raises(BadInput, match="4 squares"):
+        grid_replies("⬛🟨⬛⬛", game)
+    with pytest.raises(BadInput, match="no row"):
+        grid_replies("Wordle 1,234 3/6", game)
+    with pytest.raises(BadInput, match="2 guesses but 3 rows"):
+        steps_from(game, ["salet", "model"], grid_replies(grid, game), None)
+
+
+def test_a_game_outside_the_answer_list_names_the_list_it_fits(original):
+    extended = set(Game.from_lists("nyt-extended").answers.words) - set(original.answers.words)
+    word = sorted(extended)[0]
+    with pytest.raises(BadInput, match=r"not in the answer list answers-2315; it fits 1 of "
+                                       r"nyt-answers-3158 \(--lists nyt-extended\)"):
+        checked_steps(original, [("salet", int(reply("salet", word)))], word)
+    with pytest.raises(BadInput, match=r"no answer fits.*nyt-answers-3158 \(--lists nyt-extended"):
+        checked_steps(original, [(word, original.won)], None)
+
+
+def test_a_lost_game_has_no_luck_on_its_last_guess():
+    game = small_game(24, max_guesses=3)
+    steps = checked_steps(game, steps_from(game, ["fjord", "nymph", "waltz"], None, "model"),
+                          "model")
+    review = review_game(game, steps, "model", ReviewSearch(), budget=120)
+    assert review.status == "lost" and review.turns[-1].after.none
+    assert review.as_dict()["turns"][-1]["luck"] == [None, None]
+    rows = [line.split() for line in review_lines(review, "normal", False) if line[:1] == "3"]
+    assert rows[0][-1] == "-"  # the last turn's luck is not a number
