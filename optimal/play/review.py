@@ -242,14 +242,15 @@ def _table_name(game: Game) -> str:
 def first_words(game: Game) -> FirstWords | None:
     """The bundled table for this game (None when there is none, or the lists differ by content
     from the table's, or the game is weighted: the tables are totals over equally likely answers)."""
-    if game.weights is not None or game.rule.name != "wordle":
+    if game.weights is not None:
         return None
     path = resources.files("optimal").joinpath("data", "exact", _table_name(game))
     if not path.is_file():
         return None
     table = json.loads(path.read_text())
-    block = table["game"]
-    if (block["answers"]["sha256"] != game.answers.sha256
+    block, mine = table["game"], game.describe()
+    if (any(block.get(key) != mine.get(key) for key in ("rule", "mode", "max_guesses"))
+            or block["answers"]["sha256"] != game.answers.sha256
             or block["guesses"]["sha256"] != game.guesses.sha256):
         return None
     return FirstWords(table["optimum"]["total"], tuple(table["optimum"]["words"]),
