@@ -975,3 +975,20 @@ def test_the_checker_with_stderr_closed_still_exits_2(tmp_path):
     result = subprocess.run(f"{sys.executable} -m optimal.check /nonexistent.cert.gz 2>&-",
                             shell=True, cwd=ROOT, timeout=120)
     assert result.returncode == 2
+
+
+def test_a_terminated_command_exits_even_if_a_thread_hangs():
+    """SIGTERM ends a run with 143 even when a thread that the interpreter joins at exit is stuck
+    (as loky's queue feeder was, blocked on a pipe to killed workers: 2 runs in 24 hung)."""
+    code = ("import threading, time, sys\n"
+            "from optimal.cli import run\n"
+            "run.EXIT_DEADLINE = 1.0\n"
+            "def body():\n"
+            "    threading.Thread(target=time.sleep, args=(3600,)).start()  # not a daemon\n"
+            "    raise run.Terminated\n"
+            "sys.exit(run.run_cli(body, 'x'))\n")
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, timeout=60)
+    assert result.returncode == 143 and "terminated" in result.stderr
+    assert time.perf_counter() - start < 20

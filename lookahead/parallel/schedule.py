@@ -332,6 +332,11 @@ def stop_workers(wait: float = STOP_WAIT) -> None:
             os.kill(pid, signal.SIGKILL)
         except (OSError, TypeError):  # already gone
             pass
+    call_queue = getattr(executor, "_call_queue", None)
+    if processes and hasattr(call_queue, "cancel_join_thread"):
+        # the queue's feeder thread may be blocked writing to a pipe no worker reads any more;
+        # joined at exit, it would hang the process (seen: 2 SIGTERMs in 24)
+        call_queue.cancel_join_thread()
     manager = getattr(executor, "_executor_manager_thread", None)
     if processes and isinstance(manager, threading.Thread) and manager.is_alive():
         manager.join(wait)

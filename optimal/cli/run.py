@@ -103,6 +103,26 @@ def _devnull():
     return open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives as long as the run)
 
 
+EXIT_DEADLINE = 10.0  # seconds a terminated command may take to exit before it is made to
+
+
+def exit_by_deadline(code: int, seconds: float | None = None) -> None:
+    """Make sure a terminated process ends: its results are saved and its line written by now,
+    but a thread of a worker pool (loky's queue feeder, blocked writing to a pipe whose readers
+    were killed) can hold up the interpreter's exit forever (2 SIGTERMs in 24 hung). A daemon timer
+    ends the process with `code` if it is still there after `seconds`; a normal exit comes first."""
+    def end() -> None:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+    timer = threading.Timer(EXIT_DEADLINE if seconds is None else seconds, end)
+    timer.daemon = True
+    timer.start()
+
+
 def run_cli(body: Callable[[], int], prog: str) -> int:
     """Run a command body, turning library errors into one stderr line and their exit code;
     SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration; output
@@ -123,6 +143,7 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
         return error.exit_code
     except Terminated:
         sys.stderr.write(f"{prog}: terminated; files already written are complete\n")
+        exit_by_deadline(143)
         return 143
     except KeyboardInterrupt:
         sys.stderr.write(f"{prog}: interrupted; files already written are complete\n")
