@@ -254,6 +254,30 @@ WORST_DAMAGE = [
 ]
 
 
+def every_feasible_marked_failing(run):
+    """A forger's checkpoint (digest recomputed) in which every word that does finish in time is
+    recorded as failing, each with a real reply of that word as its failing branch: the run
+    would then say that no first word finds every answer."""
+    from collections import Counter
+
+    from optimal.game import Game
+    from optimal.words import WordList
+
+    words = tuple(sorted(SMALL_ANSWERS[:60]))
+    game = Game(WordList("a60", words, "test"), WordList("a60", words, "test"), max_guesses=3)
+
+    def change(data: dict) -> None:
+        for word in run[2]["feasible"]:
+            reply, size = Counter(game.matrix[game.guess_id(word)].tolist()).most_common(1)[0]
+            data["results"][word].update(feasible=False, complete=False, failing=[
+                {"reply": game.rule.to_string(reply, 5), "answers": size, "lost": None}])
+    return forged(change)
+
+
+WORST_DAMAGE.append(("every-feasible-marked-failing", every_feasible_marked_failing,
+                     "is recorded as failing, but it finds every answer"))
+
+
 @pytest.mark.parametrize("damage", WORST_DAMAGE, ids=[d[0] for d in WORST_DAMAGE])
 def test_a_damaged_worst_case_checkpoint_is_refused(damage, worst_run, tmp_path, capsys):
     _, change, fragment = damage

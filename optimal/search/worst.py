@@ -64,7 +64,24 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path,
         progress.close()
         if request.checkpointed:
             save_results(path, game, done)
+    resumed_failing = [g for g in words if g not in todo and not done[game.guesses.words[g]].feasible]
+    if resumed_failing and not any(done[game.guesses.words[g]].feasible for g in words):
+        confirm_failing(path, game, request, resumed_failing)
+        how += f" (the {len(resumed_failing):,} resumed failing words searched again)"
     return [done[game.guesses.words[g]] for g in words], how
+
+
+def confirm_failing(path: Path, game: Game, request: SearchRequest, words: list[int]) -> None:
+    """Before "no first word finds every answer" is said, every word the checkpoint recorded as
+    failing is searched again: that verdict is the run's headline, and a checkpoint whose digest
+    was recomputed by a forger could otherwise make it say so of words that do finish in time."""
+    found = []
+    check_first_guesses(game, words, request.setting, every_branch=False,
+                        on_result=lambda r: found.append(r) if r.feasible else None)
+    if found:
+        raise BadInput(f"checkpoint {path}: {found[0].word.upper()} is recorded as failing, but it "
+                       f"finds every answer within {game.max_guesses} guesses; use --restart to "
+                       "set the checkpoint aside and start afresh")
 
 
 def confirm_feasible(path: Path, game: Game, request: SearchRequest,
