@@ -214,6 +214,7 @@ def test_a_resumed_run_says_so_and_claims_the_same(total_run, tmp_path, capsys):
     word, total = best_of(total_run)
     assert "resumed from checkpoint-all.json" in out
     assert f"{word.upper()}: total {total} " in out and "uniquely" in out
+    assert "bounds rest on its entries" in out  # the report says which claims are not re-searched
 
 
 # ---------------------------------------------------------------- checkpoints, worst objective

@@ -71,8 +71,6 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
     resumed = set(known)
     if request.below is not None and len(words) > 1:  # (one word is solved exactly anyway)
         how += f"; searched below {request.below:,} (--below)"
-    if resumed:
-        how += f"; {len(resumed):,} resumed from {CHECKPOINT}"
     single = len(words) == 1
     leader: list[GuessResult | None] = [min((r for r in known.values() if r.exact),
                                             key=lambda r: r.value, default=None)]
@@ -105,6 +103,9 @@ def search_first_words(game: Game, request: SearchRequest, out_dir: Path,
         progress.close()
         if request.checkpointed:
             save_results(path, game, setting, done, request.below)
+    if resumed:  # what is left in it was not searched again: say so where the claims are read
+        how += (f"; {len(resumed):,} resumed from {CHECKPOINT}: those words' bounds rest on its "
+                "entries (identity and digest checked, not searched again in this run)")
     run = FirstRun(outcome, how, resumed, path if request.checkpointed else None)
     confirm_resumed_ties(run)
     refuse_contradicting_bounds(run)
