@@ -10,6 +10,7 @@ weight x guesses, see optimal.weights); they are shown beside the expectation th
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,8 +53,9 @@ def _precision(game: Game) -> str:
 
 
 def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
-    """Exact results first, then by value."""
-    return sorted(outcome.results, key=lambda r: (not r.exact, r.value))
+    """Exact results first, then by value, ties by word (a rerun gives the same report whatever
+    order the workers finished in)."""
+    return sorted(outcome.results, key=lambda r: (not r.exact, r.value, r.word))
 
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
@@ -143,7 +145,8 @@ def _weighted_table(outcome: FirstGuessOutcome) -> list[str]:
              "proven lower bound | seconds |", "|---:|---|---:|---:|---|---:|---:|"]
     for r, row in zip(_ranked(outcome), _rows(outcome)):
         lb = "-" if row["lower_bound"] is None else f"{row['lower_bound']:,}"
-        lines.append(f"| {row['rank']} | {row['word'].upper()} | {r.value_text()} | "
+        value = re.sub(r"\d+", lambda m: f"{int(m.group()):,}", r.value_text())  # as lb: 3,506,583
+        lines.append(f"| {row['rank']} | {row['word'].upper()} | {value} | "
                      f"{_expected_text(game, r)} | {row['status']} | {lb} | {row['seconds']:.2f} |")
     return lines
 
@@ -613,7 +616,7 @@ def front_markdown(game: Game, cells: list[FrontCell], seconds: float, setting_t
                       f"{cell.shortest.word}.json`): `{report_line(cell.shortest_tree.counts)}`", "",
                       "```", histogram_text(cell.shortest_tree.counts), "```", ""]
         if cell.outcome is not None and len(cell.outcome.results) > 1:
-            ranked = sorted(cell.outcome.results, key=lambda r: (not r.exact, r.value))[:10]
+            ranked = sorted(cell.outcome.results, key=lambda r: (not r.exact, r.value, r.word))[:10]
             lines += ["Best evaluated words: " + ", ".join(f"{r.word.upper()} {r.value_text()}"
                                                            for r in ranked) + ".", ""]
     return "\n".join(lines)
@@ -740,7 +743,7 @@ def _dordle_total_text(value: DordleWordValue, number: float, digits: str) -> st
 def _dordle_values_table(run: DordleRun) -> list[str]:
     rows = ["| rank | first word | total | mean | status | split bound | seconds |",
             "|---:|---|---:|---:|---|---:|---:|"]
-    ordered = sorted(run.values, key=lambda v: (not v.feasible, v.total))
+    ordered = sorted(run.values, key=lambda v: (not v.feasible, v.total, v.word))
     for rank, v in enumerate(ordered, start=1):
         total = "none" if not v.feasible else _dordle_total_text(v, v.total, ",")
         mean = "-" if not v.feasible else _dordle_total_text(v, v.total / run.games, ".4f")
