@@ -46,7 +46,11 @@ def build_parser() -> Parser:
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--max-guesses")
     add_weights_argument(parser)
-    parser.add_argument("--metric", choices=sorted(METRICS), default="neg_entropy")
+    parser.add_argument("--metric", choices=sorted(METRICS), default="neg_entropy",
+                        help="what each node's guess minimises over its split: neg_entropy (the "
+                             "most information, default), max (the largest branch), expectation "
+                             "(the expected branch size), parts (the most branches), entropy (the "
+                             "least information: Antiwordle's)")
     parser.add_argument("--pool", choices=POOLS, default="all",
                         help="which guesses a node may play (default: all)")
     parser.add_argument("--first", metavar="WORD", help="fix the first guess")

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         raise NoTree(f"no win within {args.max_depth} guesses (raise --most)")
 
-    return run_cli(body, parser.prog)
+    return run_cli(body, parser.prog, writes=False)
 
 
 if __name__ == "__main__":

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {report_line(counts)}")
         return 0
 
-    return run_cli(body, parser.prog)
+    return run_cli(body, parser.prog, writes=False)
 
 
 if __name__ == "__main__":

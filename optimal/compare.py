@@ -3,8 +3,8 @@
 For one game (lists and mode) it builds the greedy trees (three metrics, each guess pool that the
 mode allows), beam trees of several widths and the optimal tree for one first word (the beam and
 optimal trees share it, so the table shows what lookahead buys), verifies each, plays Evil Wordle
-against each, and writes `results/<answers>-<guesses>-<mode>-d<max>/COMPARE.md` with one PNG histogram
-overlaying them.
+against each, and writes `COMPARE.md` with one PNG histogram
+overlaying them, to runs/<answers>-<guesses>-<mode>-d<max>-compare.../ (or --out DIR/<...-d<max>>/).
 
 With answer weights (--weights) the greedy metrics weigh the candidates, the beam and optimal trees
 minimise the expected number of guesses, and the table gains a column, the expectation under the
@@ -15,6 +15,7 @@ round.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -27,7 +28,7 @@ from optimal.cli.progress import Stopwatch
 from optimal.adversaries import evil_game
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, capped_workers,
                               game_from_args, widths, workers)
-from optimal.cli.outputs import claimed_folder, file_set, provenance, run_dir, write_report
+from optimal.cli.outputs import claimed_folder, file_set, output_folder, provenance, write_report
 from optimal.cli.run import run_cli
 from optimal.errors import NoTree
 from optimal.game import Game
@@ -152,7 +153,7 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
     lines += [f"- {row.name}: {cumulative_line(row.counts)}" for row in rows]
     print("\n".join(lines[2:]))
     if not args.no_write:
-        with file_set(out_dir) as staging:
+        with file_set(out_dir, args.out is None) as staging:
             if histogram_png({r.name: r.counts for r in rows}, staging / "compare.png", title):
                 lines += ["", "![distributions](compare.png)"]
             write_report(staging, "\n".join(lines), provenance(seconds, argv), name="COMPARE.md")
@@ -161,17 +162,32 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
     return 0
 
 
+DEFAULT_BEAMS = [1, 5, 20]
+
+
+def compare_question(args: argparse.Namespace) -> str:
+    """The question of a comparison, for the default folder's name: why: a comparison for
+    another first word or other beams must not replace this one's files."""
+    first = f"-first-{args.first.lower()}" if args.first else ""
+    beams = "" if args.beams == DEFAULT_BEAMS else "-beams" + ",".join(map(str, args.beams))
+    return f"-compare{first}{beams}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m optimal.compare", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
     add_weights_argument(parser)
     parser.add_argument("--first", metavar="WORD", help="first word of the beam and optimal trees "
                         "(default: the best of the 20 most promising by a quick beam)")
-    parser.add_argument("--beams", type=widths(1), default=[1, 5, 20], metavar="K,K,...",
+    parser.add_argument("--beams", type=widths(1), default=DEFAULT_BEAMS, metavar="K,K,...",
                         help="beam widths, at least 1 (default 1,5,20; the optimal tree is always added)")
     parser.add_argument("--jobs", type=workers, default=2,
                         help="parallel workers (default 2; more than the cores available are capped)")
-    parser.add_argument("--out", default="results", metavar="DIR", help="results directory")
+    parser.add_argument("--out", metavar="DIR",
+                        help="results root: writes DIR/<lists>-<mode>-d<limit>/COMPARE.md, the "
+                             "layout of the committed results/ (default: runs/<that name>-compare"
+                             "[-first-WORD][-beamsK,K]/ under the current folder, or under "
+                             "$OPTIMAL_RUNS)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args(argv)
 
@@ -181,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         game = game_from_args(args, default_lists="original")
         if args.first:
             game.guess_id(args.first)
-        out_dir = run_dir(args.out, game)
+        out_dir = output_folder(args.out, game, "", compare_question(args))
         with claimed_folder(out_dir) if not args.no_write else nullcontext():
             return compare(game, args, beams, jobs, out_dir, argv)
 

@@ -290,43 +290,77 @@ class Game:
 
 
 def parse_history(text: str, game: Game) -> list[Step]:
-    """Read a played history: 'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB' or
-    'salet BBYBB clint BYYBB' (any reply spelling). Words must be allowed guesses.
-
-    Steps and their parts are separated by ',', ';', '=' or spaces, and a '.' right after a word
-    or right after a complete reply also separates. A reply is always as many marks as its
-    canonical spelling (five for five-letter Wordle), so a '.' inside it is a miss:
-    'salet.B.Y..' is SALET with the reply BBYBB, and 'salet.xx..-.clint.BYYBB' is two steps.
-    """
-    marks = len(game.reply_text(game.won))
-    items: list[str] = []
-    for chunk in (c for c in re.split(r"[,;=\s]+", text.strip()) if c):
-        i = 0
-        while i < len(chunk):
-            if len(items) % 2 == 0:  # a word: its letters, up to a '.'
-                end = chunk.find(".", i)
-                end = len(chunk) if end < 0 else end
-                items.append(chunk[i:end])
-                i = end + 1
-                continue
-            end, taken = i, 0  # a reply: the next `marks` marks (a square's variation selector is part of it)
-            while end < len(chunk) and taken < marks:
-                end += 1
-                taken += 1
-                while end < len(chunk) and chunk[end] == "\ufe0f":
-                    end += 1
-            items.append(chunk[i:end])
-            i = end
-            if i < len(chunk):
-                if chunk[i] != ".":
-                    raise BadInput(f"history {quoted(text)}: the reply after "
-                                   f"{items[-2].upper()[:20]} has more than {marks} marks")
-                i += 1
-    if not items or len(items) % 2 or not all(items):
+    """A played history as (word, reply code) steps, for `--from`: every step needs its one
+    reply (the syntax is `split_history`'s, shared with the assistant and the web page)."""
+    steps = split_history(text, game)
+    if not steps or any(len(replies) != 1 for _, replies in steps):
         raise BadInput(f"history {quoted(text)}: expected pairs of word and reply, like "
                        "salet.BBYBB.clint.BYYBB")
-    steps = []
-    for word, reply_text in zip(items[::2], items[1::2]):
+    out = []
+    for word, (reply_text,) in steps:
         game.guess_id(word)
-        steps.append((word.lower(), game.parse_reply(reply_text)))
+        out.append((word, game.parse_reply(reply_text)))
+    return out
+
+
+def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
+    """The one history syntax of every tool (--from, assist --history, the web page's
+    ?history=): steps of a word and its replies, as (word, reply texts), replies not decoded (how
+    many a step needs depends on the tool: one, one per unsolved board, none where the game
+    replies itself). Why one function: a history copied from one tool works in every other.
+
+    'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB', 'salet BBYBB clint BYYBB' and
+    'salet.B.Y..' are the same. Steps and their parts are separated by ',', ';', '=' or spaces,
+    a '.' right after a word or a whole reply also separates, and '/' separates the replies of
+    several boards ('salet=BBYBB/GYBBB'). A reply is always as many marks as its canonical
+    spelling (five for five-letter Wordle), so a '.' inside it is a miss. A step may have no reply
+    ('salet,crony' against Absurdle): what follows a word is its reply unless it is a word of the
+    guess list that is not a possible reply. An empty text is no step.
+    """
+    marks = len(game.reply_text(game.won))
+    steps: list[tuple[str, list[str]]] = []
+    for chunk in (c for c in re.split(r"[,;=\s]+", text.strip()) if c):
+        i, forced = 0, False
+        while i < len(chunk):
+            word_end = chunk.find(".", i)
+            word = chunk[i:len(chunk) if word_end < 0 else word_end]
+            reply_end = _reply_end(chunk, i, marks)
+            if steps and (forced or _is_reply(game, word, chunk[i:reply_end], bool(steps[-1][1]))):
+                steps[-1][1].append(chunk[i:reply_end])
+                i = reply_end
+                forced = i < len(chunk) and chunk[i] == "/"
+                if i < len(chunk) and chunk[i] not in "./":
+                    raise BadInput(f"history {quoted(text)}: the reply after "
+                                   f"{steps[-1][0].upper()[:20]} has more than {marks} marks")
+                i += 1
+                continue
+            if word:  # (a stray '.' with no word before it is skipped)
+                steps.append((word.lower(), []))
+            i += len(word) + 1
     return steps
+
+
+def _reply_end(chunk: str, start: int, marks: int) -> int:
+    """Where a reply starting at `start` ends: after `marks` marks (a square's variation selector
+    is part of its mark)."""
+    end, taken = start, 0
+    while end < len(chunk) and taken < marks:
+        end += 1
+        taken += 1
+        while end < len(chunk) and chunk[end] == "\ufe0f":
+            end += 1
+    return end
+
+
+def _is_reply(game: Game, word: str, reply: str, has_reply: bool) -> bool:
+    """Whether what follows a step is (another) reply of it rather than the next word: a step's
+    first reply unless the text is a guess-list word that does not read as a reply; a further
+    reply only when it reads as one."""
+    try:
+        game.parse_reply(reply)
+        readable = True
+    except BadInput:
+        readable = False
+    if readable:
+        return True
+    return not has_reply and word.lower() not in game.guess_index

@@ -24,9 +24,10 @@ from optimal.words import BUNDLED_LISTS
 
 EXAMPLES = """examples:
   python -m optimal.verify results/answers-2315-guesses-12972-normal-d6/salet.json
-  python -m optimal.verify salet.easy.origwords.tree                 # Selby's format, original lists
-  python -m optimal.verify salet.hard.origwordlist.tree --hard
-  python -m optimal.verify palet.hard.origwordlist.g5.tree --hard --max-depth 5
+  python -m optimal.verify results/answers-2315-guesses-12972-normal-d6/salet.tree.txt   # Selby's format
+  python -m optimal.verify results/answers-2315-guesses-12972-hard-d6/salet.tree.txt --hard
+  python -m optimal.verify results/answers-2315-guesses-12972-hard-d5/palet.tree.txt --hard --max-depth 5
+  python -m optimal.verify salet.easy.origwords.tree                 # a tree from Selby's site
   python -m optimal.verify tree.json --answers my-answers.txt --guesses my-guesses.txt
   python -m optimal.verify tree.json --play whiff                    # show one game
   python -m optimal.verify tree.json --evil                          # the game Evil Wordle forces
@@ -147,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
 
-    return run_cli(body, parser.prog)
+    return run_cli(body, parser.prog, writes=False)
 
 
 def check_counts(result, game: Game):

@@ -13,10 +13,10 @@ capture() {  # capture FILE COMMAND...: run a command, keep its output with the 
 }
 
 # optimal trees (issue: search)
-python -m optimal.search --max-depth 6 --quiet
-python -m optimal.search --first salet --hard --quiet
-python -m optimal.search --first palet --hard --max-depth 5 --quiet
-python -m optimal.search --top 20 --beam 20 --quiet
+python -m optimal.search --out results --max-depth 6 --quiet
+python -m optimal.search --out results --first salet --hard --quiet
+python -m optimal.search --out results --first palet --hard --max-depth 5 --quiet
+python -m optimal.search --out results --top 20 --beam 20 --quiet
 python -m optimal.search --all --out results/all-first-words --quiet
 # every first word on every list, both modes (issue 12 §1; each about an hour on a busy 2-core machine)
 python -m optimal.search --all --hard --out results/all-first-words --quiet
@@ -44,10 +44,10 @@ python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results
 python -m optimal.search --boards 2 --beam 3 --first trace --budget 0 --out results/dordle --quiet
 
 # worst case (minimax depth)
-python -m optimal.search --objective worst --max-depth 4 --all --quiet || true
+python -m optimal.search --out results --objective worst --max-depth 4 --all --quiet || true
 python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20 --out results/shortfall --quiet || true
-python -m optimal.search --objective worst --max-depth 5 --first salet --quiet
-python -m optimal.search --objective worst --max-depth 5 --first salet,palet --hard --quiet
+python -m optimal.search --out results --objective worst --max-depth 5 --first salet --quiet
+python -m optimal.search --out results --objective worst --max-depth 5 --first salet,palet --hard --quiet
 
 # the guess-limit front (issue 12 section 3; D = 4 is the long part: every first word refuted,
 # about 35 min per list and mode on 2 workers, so it is a separate line)
@@ -58,8 +58,8 @@ python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 7 --top 5 --beam 20 --out results/front --jobs 1 --quiet
 python -m optimal.search --lists nyt --front 4 --out results/front-d4 --jobs 2 --quiet || true   # about an hour
 python -m optimal.search --lists nyt --front 6,7 --hard --tie-break worst --out results/front --jobs 1 --quiet
-python -m optimal.search --lists nyt --first palet --hard --max-depth 5 --quiet
-python -m optimal.search --lists nyt --objective worst --max-depth 5 --first salet --hard --quiet || true
+python -m optimal.search --out results --lists nyt --first palet --hard --max-depth 5 --quiet
+python -m optimal.search --out results --lists nyt --objective worst --max-depth 5 --first salet --hard --quiet || true
 # hard mode within 5 over every first word (the fronts' D = 5 hard cells), cut off from the start
 # at 1 + PALET's total (the runs above): about 10 minutes each on one core
 python -m optimal.search --lists nyt --all --hard --max-depth 5 --below 8175 --out results/all-first-words --jobs 1 --quiet
@@ -90,8 +90,8 @@ certify $D-hard-d5-worst salet-palet "" --objective worst --max-depth 5 --first 
 #     python -m optimal.check within-4.cert.gz
 
 # comparisons, adversaries, greedy, Jotto, pangrams
-python -m optimal.compare
-python -m optimal.compare --hard
+python -m optimal.compare --out results
+python -m optimal.compare --out results --hard
 capture results/absurdle/ABSURDLE.md python -m optimal.absurdle
 capture results/absurdle/ANSWER-LIST-WINS.md python -m optimal.absurdle --pool answers --count 4
 capture results/absurdle/CHALLENGE-CRANE.md python -m optimal.absurdle --target crane

@@ -260,6 +260,12 @@ CASES = [
     case("assist-optimal-max-negative", "assist", L + "--optimal-max -1", 2, "--optimal-max"),
     case("assist-absurdle-boards", "assist", L + "--absurdle --boards 2", 2, "--absurdle"),
     case("assist-two-replies", "assist", L + "--history trace=BBBBB/GYBBB", 2, "one reply"),
+    # the one history syntax (optimal.game.split_history): --from's spellings fail alike here
+    case("assist-dotted-impossible", "assist", L + "--history trace.GGGGY", 2, "impossible"),
+    case("assist-dotted-long-reply", "assist", L + "--history trace.BBBBBB", 2, "more than 5 marks"),
+    case("assist-dotted-short-reply", "assist", L + "--history trace.BBY", 2, "3 marks"),
+    case("assist-dotted-unknown-word", "assist", L + "--history zzzzz.BBBBB", 2, "not in the guess list"),
+    case("assist-dotted-no-answer", "assist", L + "--history trace.GGGGB", 2, "no answer"),
     # ------------------------------------------------------------ greedy
     case("greedy-second-empty", "greedy", L.split() + ["--second-guesses", ""], 2, "empty"),
     case("greedy-second-unknown", "greedy", L + "--second-guesses zzzzz", 2, "not in the guess list"),

@@ -18,7 +18,8 @@ from lookahead import DordleSolver
 from lookahead.parallel.tasks import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import main, run_loop
-from optimal.play.assistant import Assistant, parse_step, split_history
+from optimal.game import split_history
+from optimal.play.assistant import Assistant, parse_step
 from optimal.errors import BadInput
 from tests.conftest import small_game
 
@@ -42,13 +43,33 @@ def reply(game, guess: str, answer: str) -> str:
 # ---------------------------------------------------------------- parsing
 
 
-def test_step_spellings():
+def test_step_spellings(game):
     assert parse_step("salet BBYBB") == ("salet", ["BBYBB"])
     assert parse_step("SALET=bbybb") == ("salet", ["bbybb"])
     assert parse_step("salet ..Y.. 21000") == ("salet", ["..Y..", "21000"])
     assert parse_step("salet BBYBB/GYBBB") == ("salet", ["BBYBB", "GYBBB"])
-    assert split_history("salet=BBYBB,clint=BYYBB") == [("salet", ["BBYBB"]), ("clint", ["BYYBB"])]
-    assert split_history("") == []
+    assert split_history("salet=BBYBB,clint=BYYBB", game) == [("salet", ["BBYBB"]),
+                                                              ("clint", ["BYYBB"])]
+    assert split_history("", game) == []
+
+
+def test_history_takes_the_search_s_spelling_too(game):
+    """The --from spelling ('salet.BBYBB.trace.BYBBB') and the assistant's ('salet=BBYBB,...')
+    are one syntax: both reach the same position."""
+    answer = "model"
+    first, second = reply(game, "salet", answer), reply(game, "trace", answer)
+    assert split_history(f"salet.{first}.trace.{second}", game) == [("salet", [first]),
+                                                                    ("trace", [second])]
+    assert split_history("salet,trace", game) == [("salet", []), ("trace", [])]  # Absurdle
+    assert split_history(f"salet={first}/{second}", game) == [("salet", [first, second])]
+    positions = []
+    for text in (f"salet.{first}.trace.{second}", f"salet={first},trace={second}"):
+        assistant = Assistant(game)
+        assistant.start()
+        for word, replies in split_history(text, game):
+            assistant.play(word, replies)
+        positions.append([int(a) for a in assistant.boards[0].candidates])
+    assert positions[0] == positions[1] and 0 < len(positions[0]) < len(game.answers)
 
 
 # ---------------------------------------------------------------- the prompt loop

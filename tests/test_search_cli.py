@@ -302,3 +302,41 @@ def test_the_main_job_shows_progress_out_of_a_terminal(tmp_path):
     assert all("\r" not in line for line in lines)
     assert progress[-1].startswith("first guesses: 60/60 words") and "best " in progress[-1]
     assert "proven" in process.stdout.read()
+
+
+def test_default_folder_is_the_users_and_names_the_question(lists, capsys, monkeypatch, tmp_path):
+    """Without --out nothing lands in results/: each question gets its own folder under runs/ (or
+    $OPTIMAL_RUNS), so --first, --top and --tie-break never overwrite each other's files, and the
+    same question rerun replaces its own set (a file of the earlier set that the new one lacks is
+    removed)."""
+    args = lists[0][:4] + ["--quiet", "--jobs", "1"]  # the lists, no --out
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.delenv("OPTIMAL_RUNS", raising=False)
+    assert search(args + ["--first", "trace"]) == 0
+    assert search(args + ["--top", "3"]) == 0
+    assert search(args + ["--first", "trace", "--tie-break", "worst"]) == 0
+    runs = work / "runs"
+    names = sorted(p.name for p in runs.iterdir())
+    assert names == ["answers-guesses-normal-d6-first-trace",
+                     "answers-guesses-normal-d6-first-trace-tie-worst",
+                     "answers-guesses-normal-d6-top3"]
+    assert not (work / "results").exists()
+    one = runs / "answers-guesses-normal-d6-first-trace"
+    assert json.loads((one / "summary.json").read_text())["best"]["word"] == "trace"
+    assert "| 1 | TRACE |" in (one / "REPORT.md").read_text()
+    stale = one / "stale.json"
+    stale.write_text("{}")
+    manifest = json.loads((one / "MANIFEST.json").read_text())
+    manifest["files"]["stale.json"] = "0" * 64
+    (one / "MANIFEST.json").write_text(json.dumps(manifest))
+    assert search(args + ["--first", "trace"]) == 0
+    assert not stale.exists()
+    assert sorted(json.loads((one / "MANIFEST.json").read_text())["files"]) == [
+        "REPORT.md", "summary.json", "trace.json", "trace.tree.txt"]
+    elsewhere = tmp_path / "elsewhere"
+    monkeypatch.setenv("OPTIMAL_RUNS", str(elsewhere))
+    assert search(args + ["--first", "trace"]) == 0
+    assert (elsewhere / "answers-guesses-normal-d6-first-trace" / "trace.json").is_file()
+    capsys.readouterr()

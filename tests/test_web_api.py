@@ -122,6 +122,17 @@ def test_assist_gives_the_proven_optimum_and_the_per_answer_table(client, origin
     assert data["verdict"].startswith("decided:")
 
 
+def test_the_search_s_history_spelling_is_accepted(client):
+    """?history=salet.BBYBB (the --from spelling) is the same game as salet=BBYBB."""
+    dotted = game(client, history="salet.BBYBB.clint.BYYBB")
+    assert dotted["history"] == "salet=BBYBB,clint=BYYBB"
+    assert dotted["boards_state"][0]["count"] == 11
+    for history, words in (("salet.GGGGY", "impossible"), ("salet.BBYBBB", "more than 5 marks"),
+                           ("zzzzz.BBBBB", "not in the guess list")):
+        body = bad(client, 400, "history", url="/api/game", params={"history": history})
+        assert words in body["error"], body
+
+
 def test_the_page_and_the_terminal_share_one_analysis(client, original):
     """The API's suggestions are the terminal assistant's, word for word and note for note."""
     data = game(client, history="salet=BBYBB", seed="4")

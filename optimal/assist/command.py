@@ -27,8 +27,8 @@ from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, 
                               game_from_args, non_negative_int, word_list)
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, OptimalError
-from optimal.play.assistant import (NO_WEIGHTS_IN_ABSURDLE, OPTIMAL_MAX, Assistant, parse_step,
-                                    split_history)
+from optimal.game import split_history
+from optimal.play.assistant import NO_WEIGHTS_IN_ABSURDLE, OPTIMAL_MAX, Assistant, parse_step
 
 INPUT_HELP = """\
 input, one step per line:
@@ -121,7 +121,7 @@ def run_history(assistant: Assistant, text: str, out: TextIO) -> int:
     """Non-interactive: apply a whole history, print the state and the suggestions, exit. A wrong
     step raises BadInput (one stderr line, exit 2, via run_cli)."""
     lines = assistant.start()
-    for number, (word, replies) in enumerate(split_history(text), start=1):
+    for number, (word, replies) in enumerate(split_history(text, assistant.game), start=1):
         try:
             lines += assistant.play(word, replies)
         except BadInput as error:
@@ -184,5 +184,5 @@ def main(argv: list[str] | None = None) -> int:
                            "give them with --history")
         return run_loop(assistant, sys.stdin, sys.stdout, "> " if sys.stdin.isatty() else "")
 
-    return run_cli(body, parser.prog)
+    return run_cli(body, parser.prog, writes=False)
 

@@ -164,8 +164,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        f"list ({', '.join(BUNDLED_LISTS)})")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     group.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
+    shown = (f"default {default_depth}" if default_depth is not None
+             else "default: the tree file's limit, else 6")
     group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth, metavar="N",
-                       help=f"most guesses allowed, 1 to {MAX_DEPTH} (default {default_depth})")
+                       help=f"most guesses allowed, 1 to {MAX_DEPTH} ({shown})")
 
 
 def add_weights_argument(parser: argparse.ArgumentParser) -> None:

@@ -108,5 +108,5 @@ class CertificateFile:
 
 def certificate_note(path: Path, size: int, words: int) -> str:
     """The line a command prints after writing a certificate."""
-    return (f"certificate: {path} ({size / 2**20:.2f} MiB, {words:,} words); check it with "
-            f"python -m optimal.check {path} [TREE]")
+    return (f"certificate: {path} ({size / 2**20:.2f} MiB, {words:,} 32-bit numbers in its "
+            f"records); check it with python -m optimal.check {path} [TREE]")

@@ -1,6 +1,6 @@
-"""Where results go and what they record: the research artifacts under results/.
+"""Where results go and what they record: runs/ (the user's, by default) or results/ (--out).
 
-Layout (DESIGN.md): `results/<answers>-<guesses>-<mode>-d<max_depth>/` holds `<first>.json`,
+Layout (DESIGN.md): `<root>/<answers>-<guesses>-<mode>-d<max_depth>[-<question>]/` holds `<first>.json`,
 `<first>.tree.txt`, `summary.json` and `REPORT.md`. Every tree is verified by replaying every answer
 before it is written, and every file is written atomically.
 
@@ -40,6 +40,7 @@ from optimal.report import summarize, weighted_stats
 from optimal.tree import VerifiedTree, write_json, write_selby
 
 GZIP_GAMES = 100_000  # Dordle trees for more games than this are written gzipped
+RUNS_ENV = "OPTIMAL_RUNS"  # where runs go without --out (default: runs/ under the current folder)
 
 
 def run_dir(root: str | Path, game: Game, suffix: str = "", limit: bool = True) -> Path:
@@ -49,6 +50,23 @@ def run_dir(root: str | Path, game: Game, suffix: str = "", limit: bool = True) 
     weights = f"-w{Path(game.weights.name).stem}" if game.weights is not None else ""
     lists = f"{game.answers.name}-{game.guesses.name}"
     return Path(root) / f"{game.rule.results_prefix}{lists}-{game.mode}{depth}{weights}{suffix}"
+
+
+def runs_root() -> Path:
+    """The folder a run writes under when no --out is given: $OPTIMAL_RUNS, else runs/ in the
+    current folder (git ignores it). Why: a plain run must never touch the committed results/."""
+    return Path(os.environ.get(RUNS_ENV, "").strip() or "runs")
+
+
+def output_folder(out: str | None, game: Game, suffix: str, question: str,
+                  limit: bool = True) -> Path:
+    """A run's folder. With an explicit `--out DIR`, results/'s layout: DIR/<game><suffix>, one
+    folder per game and kind of run (the committed results and their checkpoints live there).
+    Without it, runs_root()/<game><suffix><question>: the folder name also says which question
+    was asked, so two different questions never write into the same folder."""
+    if out is not None:
+        return run_dir(out, game, suffix, limit)
+    return run_dir(runs_root(), game, suffix + question, limit)
 
 
 def provenance(seconds: float | None = None, argv: list[str] | None = None) -> dict:
@@ -64,7 +82,8 @@ def provenance(seconds: float | None = None, argv: list[str] | None = None) -> d
 def _module_name() -> str:
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
-    return spec.name if spec and spec.name else Path(sys.argv[0]).stem
+    name = spec.name if spec and spec.name else Path(sys.argv[0]).stem
+    return name.removesuffix(".__main__")  # `python -m optimal.search` runs optimal.search.__main__
 
 
 def tree_stats(counts: np.ndarray, proven: bool, lower_bound: int | None = None,
@@ -257,12 +276,15 @@ def _lock_owner(path: Path) -> dict | None:
 
 
 @contextmanager
-def file_set(directory: str | Path) -> Iterator[Path]:
+def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
     """Write a run's files as a set: the caller writes them into the staging folder this yields;
     when it finishes without error every file is moved into `directory` and MANIFEST.json (each
     file's sha256) is written last. An error before the moves (a write that fails, a target path
-    taken by a folder) leaves `directory` as it was."""
+    taken by a folder) leaves `directory` as it was. With `replace` (a folder that belongs to one
+    question) the files of the previous set that this one lacks are removed too, so a rerun
+    leaves no stale tree beside the new one."""
     directory = Path(directory)
+    previous = _previous_set(directory) if replace else []
     try:
         staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=directory))
     except OSError as error:
@@ -283,6 +305,9 @@ def file_set(directory: str | Path) -> Iterator[Path]:
             os.replace(staging / name, directory / name)
         atomic_write_text(directory / MANIFEST, json.dumps(
             {"format": "optimal-run/1", "files": files}, indent=1) + "\n")
+        for name in previous:
+            if name not in files and (directory / name).is_file():
+                os.unlink(directory / name)
     except OSError as error:
         if isinstance(error, CannotWrite):
             raise
@@ -290,6 +315,15 @@ def file_set(directory: str | Path) -> Iterator[Path]:
                           f"{error.strerror or error}") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _previous_set(directory: Path) -> list[str]:
+    """The plain file names the folder's manifest lists (none when it has no readable one)."""
+    try:
+        files = json.loads((directory / MANIFEST).read_text())["files"]
+        return [name for name in files if name == Path(name).name and name != MANIFEST]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
 
 
 def read_file_set(directory: str | Path) -> dict[str, str]:

@@ -123,10 +123,14 @@ def exit_by_deadline(code: int, seconds: float | None = None) -> None:
     timer.start()
 
 
-def run_cli(body: Callable[[], int], prog: str) -> int:
+WRITTEN = "; files already written are complete"  # said on Ctrl-C by commands that write files
+
+
+def run_cli(body: Callable[[], int], prog: str, writes: bool = True) -> int:
     """Run a command body, turning library errors into one stderr line and their exit code;
     SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration; output
-    to a pipe whose reader has gone is dropped (`ClosedPipeTolerant`)."""
+    to a pipe whose reader has gone is dropped (`ClosedPipeTolerant`). A command that writes no
+    file (`writes` False: the web server, the assistant) does not claim its files are complete."""
     warnings.showwarning = _one_line_warning
     sys.unraisablehook = _interrupt_again
     main = threading.current_thread() is threading.main_thread()
@@ -142,11 +146,11 @@ def run_cli(body: Callable[[], int], prog: str) -> int:
         sys.stderr.write(f"{prog}: error: {error}\n")
         return error.exit_code
     except Terminated:
-        sys.stderr.write(f"{prog}: terminated; files already written are complete\n")
+        sys.stderr.write(f"{prog}: terminated{WRITTEN if writes else ''}\n")
         exit_by_deadline(143)
         return 143
     except KeyboardInterrupt:
-        sys.stderr.write(f"{prog}: interrupted; files already written are complete\n")
+        sys.stderr.write(f"{prog}: interrupted{WRITTEN if writes else ''}\n")
         return 130
     except BrokenPipeError:
         return 0

@@ -69,13 +69,6 @@ def parse_step(text: str) -> tuple[str, list[str]]:
     return tokens[0].lower(), tokens[1:]
 
 
-def split_history(text: str) -> list[tuple[str, list[str]]]:
-    """The steps of a --history text: 'salet=BBYBB,clint=BYYBB' (steps apart by ',' or ';'). An
-    empty text is no step: the opening suggestions, or a puzzle as generated."""
-    steps = [part for part in re.split(r"[,;]", text) if part.strip()]
-    return [parse_step(part) for part in steps]
-
-
 def choose(scores: np.ndarray, useful: np.ndarray, is_candidate: np.ndarray) -> int:
     """Position of the best guess: least score among useful guesses; on a tie a possible answer
     (it may win at once), then list order. Useless guesses (no split, not a candidate) never."""

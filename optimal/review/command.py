@@ -18,7 +18,6 @@ which bundled list it fits.
 
 from __future__ import annotations
 
-import sys
 
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, game_from_args,
                               seconds, word_list)

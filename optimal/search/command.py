@@ -19,7 +19,8 @@ from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
 from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
 from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
-                                 provenance, run_dir, write_report, write_summary, write_tree)
+                                 output_folder, provenance, write_report, write_summary,
+                                 write_tree)
 from optimal.cli.run import run_cli
 from optimal.dordle import VerifiedDordleTree, verified_branches
 from optimal.errors import BadInput, DefectiveTree, NoTree, shortened
@@ -61,7 +62,8 @@ def run(request: SearchRequest) -> int:
     estimate = check_memory(game, request)
     beam = request.setting.beam
     suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
-    out_dir = front_dir(request, game) if request.kind == "front" else run_dir(request.out, game, suffix)
+    out_dir = (front_dir(request, game) if request.kind == "front"
+               else output_folder(request.out, game, suffix, request.question))
     if request.certificate:
         options = request.game
         certificate_target(request.certificate, [options.answers, options.guesses, options.weights],
@@ -152,7 +154,7 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
             markdown += "\n\n" + "\n".join(render.tie_break_lines(shortest, tree, tie_tree,
                                                                    tie_words))
         summary["provenance"] = prov
-        with file_set(out_dir) as staging:
+        with file_set(out_dir, request.out is None) as staging:
             if shortest is None:
                 paths = write_tree(staging, outcome.tree_result.word, tree, outcome.proven, lower,
                                    prov, label)
@@ -190,9 +192,10 @@ TIE_LABEL = ("ties broken by the worst case: of the trees of this total, the lon
 
 
 def front_dir(request: SearchRequest, game: Game) -> Path:
-    """results/<answers>-<guesses>-<mode>-front[-beamK]: one folder for every limit of a front."""
+    """<answers>-<guesses>-<mode>-front[-beamK]: one folder for every limit of a front."""
     beam = request.setting.beam
-    return run_dir(request.out, game, f"-front{f'-beam{beam}' if beam else ''}", limit=False)
+    return output_folder(request.out, game, f"-front{f'-beam{beam}' if beam else ''}",
+                         request.question, limit=False)
 
 
 def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
@@ -213,7 +216,7 @@ def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
         if request.write and cell.feasible:
             folder = out_dir / f"d{cell.limit}"
             folder.mkdir(parents=True, exist_ok=True)
-            with file_set(folder) as staging:
+            with file_set(folder, request.out is None) as staging:
                 paths.extend(write_front_trees(staging, cell, provenance(
                     clock.seconds, request.argv)))
 
@@ -229,7 +232,7 @@ def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
                f"{', ties broken by the worst case' if request.tie_break == 'worst' else ''}; "
                f"{request.setting.jobs} worker(s)")
         plot = "front.png" if png is not None else None
-        with file_set(out_dir) as staging:
+        with file_set(out_dir, request.out is None) as staging:
             if png is not None:
                 (staging / "front.png").write_bytes(png)
             write_summary(staging, summary)
@@ -277,7 +280,7 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
     print(render.worst_text(game, results, how, seconds))
     if request.write:
         prov = provenance(seconds, request.argv)
-        with file_set(out_dir) as staging:
+        with file_set(out_dir, request.out is None) as staging:
             names = []
             if tree is not None:
                 names = [p.name for p in write_tree(
@@ -307,7 +310,7 @@ def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
         prov = provenance(seconds, request.argv)
         summary = render.exact_summary(game, rows, how, seconds)
         summary["provenance"] = prov
-        with file_set(out_dir) as staging:
+        with file_set(out_dir, request.out is None) as staging:
             write_summary(staging, summary)
             write_report(staging, render.exact_markdown(game, rows, order, how, seconds,
                                                         request.budget), prov, name="EXACT.md")
@@ -344,14 +347,14 @@ def run_dordle(game: Game, request: SearchRequest) -> int:
     branch at a time, each branch written once its games have passed, and the files moved into
     the results folder as a set only once every game has passed)."""
     clock = Stopwatch()
-    out_dir = run_dir(request.out, game, "-boards2")
+    out_dir = output_folder(request.out, game, "-boards2", request.question)
     with claimed_folder(out_dir) if request.write else nullcontext():
         run = search_dordle(game, request, out_dir)
         if not request.write:
             tree = dordle_tree(game, request, run, None, clock)
             print(render.dordle_text(run, tree))
             return 0
-        with file_set(out_dir) as staging:
+        with file_set(out_dir, request.out is None) as staging:
             path = dordle_tree_path(staging, run.best.word, run.games)
             tree = dordle_tree(game, request, run, path, clock)
             print(render.dordle_text(run, tree))

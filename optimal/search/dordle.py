@@ -76,7 +76,7 @@ class DordleRun:
 def choose_words(game: Game, request: SearchRequest,
                  ranked: list[tuple[int, int]]) -> tuple[list[int], str]:
     if request.first:
-        return [game.guess_id(w) for w in request.first], "given"
+        return [game.guess_id(w) for w in request.first], "the words given"
     top = request.top or DORDLE_TOP
     return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
 

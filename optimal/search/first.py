@@ -43,7 +43,7 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
     """The guesses to evaluate and a phrase saying how they were chosen. Named words are taken as
     given, without ranking every guess."""
     if request.first:
-        return [game.guess_id(w) for w in request.first], "given"
+        return [game.guess_id(w) for w in request.first], "the words given"
     ranked = ranked_guesses(game, request.setting)
     if not ranked:
         # Every guess's split bound is infinite: some reply leaves more answers than the guesses

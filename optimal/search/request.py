@@ -7,6 +7,7 @@ receives is a value that cannot change under it (no argparse namespace travels f
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ DESCRIPTION = """Optimal (or beam) decision trees, with proof: `python -m optima
 Evaluates first guesses with branch and bound: each is searched with the best total so far as a
 cutoff, so a word that cannot win stops early with a proven lower bound. The final table lists every
 evaluated word with its status (proven, >= lower bound, or <= upper bound for a beam), and the best
-tree is verified and written to results/ with its report.
+tree is verified and written with its report to runs/ (or --out DIR).
 """
 
 EXAMPLES = """examples:
@@ -81,7 +82,7 @@ class SearchRequest:
     boards: int = 1
     sample: int | None = None
     seed: int = 1
-    out: str = "results"
+    out: str | None = None  # --out: the results root (None: runs/, one folder per question)
     write: bool = True
     quiet: bool = False
     restart: bool = False
@@ -102,6 +103,36 @@ class SearchRequest:
         if self.objective == "worst":
             return "worst"
         return "exact" if self.rank == "exact" else "first"
+
+    @property
+    def question(self) -> str:
+        """The question, as the end of the default folder's name ('-top1000', '-first-salet',
+        '-first-salet-tie-worst', '-d4,5,6-top100', ...): why: without --out each question gets
+        its own folder, so no run overwrites another question's files. Only what changes the
+        answer is named (not --jobs, --cache-mb or --budget, which a resumed run may change)."""
+        parts = ["d" + ",".join(map(str, self.front))] if self.front else []
+        parts.append(self._words())
+        if self.boards == 2 and self.setting.beam:
+            parts.append(f"beam{self.setting.beam}")
+        for asked, text in ((self.prove, "prove"), (self.tie_break == "worst", "tie-worst"),
+                            (self.below is not None, f"below{self.below}"),
+                            (self.shortfall, f"shortfall{self.shortfall}")):
+            if asked:
+                parts.append(text)
+        return "".join("-" + part for part in parts)
+
+    def _words(self) -> str:
+        """Which first words: 'all', 'first-salet+crane' (a long list by its count and digest),
+        or 'topN' with the default N of the kind of run."""
+        if self.every:
+            return "all"
+        if self.first:
+            text = "+".join(self.first)
+            if len(text) > 60:
+                text = f"{len(self.first)}words-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
+            return f"first-{text}"
+        default = DORDLE_TOP if self.boards == 2 else DEFAULT_FRONT_TOP if self.front else DEFAULT_TOP
+        return f"top{self.top or default}"
 
     @property
     def checkpointed(self) -> bool:
@@ -205,8 +236,10 @@ def build_parser() -> Parser:
                         help="memory for the memos of solved subproblems, in all: split evenly "
                              "between this process and each worker (default 1024)")
     out = parser.add_argument_group("output")
-    out.add_argument("--out", default="results", metavar="DIR",
-                     help="results directory (default: results)")
+    out.add_argument("--out", metavar="DIR",
+                     help="results root: the run writes DIR/<lists>-<mode>-d<limit>[-kind]/, the "
+                          "layout of the committed results/ (default: runs/<that name>-<the "
+                          "question>/ under the current folder, or under $OPTIMAL_RUNS)")
     out.add_argument("--no-write", action="store_true", help="print only; write no files")
     out.add_argument("--quiet", action="store_true", help="no progress bars, no memory estimate")
     out.add_argument("--restart", action="store_true",

@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         server.run(sockets=[listening])
         return 0 if server.started else 2
 
-    return run_cli(body, parser.prog)
+    return run_cli(body, parser.prog, writes=False)
 
 
 if __name__ == "__main__":

@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 
 from optimal.errors import BadInput
-from optimal.game import Game
+from optimal.game import Game, split_history
 from optimal.play.analysis import Analysis, Found
-from optimal.play.assistant import OPTIMAL_MAX, Assistant, split_history
+from optimal.play.assistant import OPTIMAL_MAX, Assistant
 from optimal.play.cache import LruCache
 from optimal.play.exact import BUDGET, BudgetedSearch
 from optimal.play.review import ReviewSearch, played_game, review_game
@@ -105,7 +105,11 @@ class Service:
                               search=_RequestSearch(self.search, request.budget),
                               scores=self.scores)
         assistant.start()
-        for number, (word, replies) in enumerate(split_history(request.history), start=1):
+        try:
+            steps = split_history(request.history, assistant.game)
+        except BadInput as error:  # the history as a whole does not read (a reply too long)
+            raise FieldError("history", str(error)) from None
+        for number, (word, replies) in enumerate(steps, start=1):
             try:
                 assistant.play(word, replies)
             except BadInput as error:

@@ -4,7 +4,7 @@ Part of `optimal.search.render` (see its docstring: every number shown comes fro
 
 from __future__ import annotations
 
-
+import re
 
 from lookahead import (INF, FirstGuessOutcome, GuessResult,
                        add_counters)
@@ -16,8 +16,9 @@ from optimal.search.render.common import per_answer, precision, game_title
 
 
 def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
-    """Exact results first, then by value."""
-    return sorted(outcome.results, key=lambda r: (not r.exact, r.value))
+    """Exact results first, then by value, ties by word (a rerun gives the same report whatever
+    order the workers finished in)."""
+    return sorted(outcome.results, key=lambda r: (not r.exact, r.value, r.word))
 
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
@@ -107,7 +108,8 @@ def _weighted_table(outcome: FirstGuessOutcome) -> list[str]:
              "proven lower bound | seconds |", "|---:|---|---:|---:|---|---:|---:|"]
     for r, row in zip(_ranked(outcome), _rows(outcome)):
         lb = "-" if row["lower_bound"] is None else f"{row['lower_bound']:,}"
-        lines.append(f"| {row['rank']} | {row['word'].upper()} | {r.value_text()} | "
+        value = re.sub(r"\d+", lambda m: f"{int(m.group()):,}", r.value_text())  # as lb: 3,506,583
+        lines.append(f"| {row['rank']} | {row['word'].upper()} | {value} | "
                      f"{_expected_text(game, r)} | {row['status']} | {lb} | {row['seconds']:.2f} |")
     return lines
 

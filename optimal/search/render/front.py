@@ -152,7 +152,7 @@ def front_markdown(game: Game, cells: list[FrontCell], seconds: float, setting_t
                       f"{cell.shortest.word}.json`): `{report_line(cell.shortest_tree.counts)}`", "",
                       "```", histogram_text(cell.shortest_tree.counts), "```", ""]
         if cell.outcome is not None and len(cell.outcome.results) > 1:
-            ranked = sorted(cell.outcome.results, key=lambda r: (not r.exact, r.value))[:10]
+            ranked = sorted(cell.outcome.results, key=lambda r: (not r.exact, r.value, r.word))[:10]
             lines += ["Best evaluated words: " + ", ".join(f"{r.word.upper()} {r.value_text()}"
                                                            for r in ranked) + ".", ""]
     return "\n".join(lines)

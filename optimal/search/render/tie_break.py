@@ -4,8 +4,6 @@ Part of `optimal.search.render` (see its docstring: every number shown comes fro
 
 from __future__ import annotations
 
-
-
 from lookahead import (ShortestTree)
 from optimal.report import histogram_text, report_line
 from optimal.tree import VerifiedTree

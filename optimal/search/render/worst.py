@@ -4,8 +4,6 @@ Part of `optimal.search.render` (see its docstring: every number shown comes fro
 
 from __future__ import annotations
 
-
-
 from lookahead import (WorstResult)
 from optimal.game import Game
 
