@@ -46,7 +46,8 @@ from lookahead.kernels.memo import (EVALUATIONS, EXACT, FULL_SCANS, LIST_SORTED,
                             memo_slot_two, memo_store_two)
 from lookahead.kernels.pair_bounds import (PAIR, SAME, SINGLE, non_candidate_floor, pair_scan_bound,
                                   pair_weight, same_scan_bound, split_bound, state_lower_bound)
-from lookahead.kernels.scan import INDEX_BITS, INDEX_MASK, count_splits, gather_replies
+from lookahead.kernels.scan import (INDEX_BITS, INDEX_MASK, count_replies, count_splits,
+                                    gather_replies)
 
 MEMO_MIN = 3  # states of fewer answers (both sets together) are solved faster than looked up
 MARGIN_GROWTH = 4
@@ -125,13 +126,7 @@ def list_guesses(ps, level, m):
 def part_sizes(row, S, won, cnt, touched, sizes):
     """The non-won reply-class sizes of S under a guess (its matrix row) into sizes[:k]; returns
     (k, sum of squares of those sizes, 1 if the guess is a member of S)."""
-    k = 0
-    for i in range(S.shape[0]):
-        c = row[S[i]]
-        if cnt[c] == 0:
-            touched[k] = c
-            k += 1
-        cnt[c] += 1
+    k = count_replies(row, S, cnt, touched)
     parts = 0
     squares = 0
     green = 0

@@ -72,6 +72,15 @@ def split_bounds(game: Game, guesses: list[int], candidates=None,
     return out
 
 
+def task_results(output: tuple, certificate: CertificateLog | None) -> list:
+    """A task's results, its proof records first written to the certificate (every task over
+    first guesses, of either objective, brings back (results, chunk))."""
+    batch_results, chunk = output
+    if certificate:
+        certificate.add(chunk)
+    return batch_results
+
+
 def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candidates=None,
                    guesses_left: int | None = None, state: HardState | None = None,
                    cutoff: int = INF, tighten: bool = True,
@@ -102,10 +111,7 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
                                        certificate.token if certificate else "")
 
     def take(output: tuple) -> None:
-        batch_results, chunk = output
-        if certificate:
-            certificate.add(chunk)
-        for result in batch_results:
+        for result in task_results(output, certificate):
             record(result)
 
     run_paced(list(guesses), call, setting, take)

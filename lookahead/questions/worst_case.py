@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from lookahead.kernels.bounds import INF
 from lookahead.solvers.certificate_log import CertificateLog
-from lookahead.questions.first_guesses import useful_first_guesses
+from lookahead.questions.first_guesses import task_results, useful_first_guesses
 from lookahead.parallel.tasks import solver_for, worst_case_task
 from lookahead.solvers.results import WorstResult
 from lookahead.parallel.schedule import run_paced
@@ -49,10 +49,7 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
                                  certificate.token if certificate else "")
 
     def take(output: tuple) -> None:
-        batch_results, chunk = output
-        if certificate:
-            certificate.add(chunk)
-        for result in batch_results:
+        for result in task_results(output, certificate):
             results.append(result)
             if on_result:
                 on_result(result)
