@@ -388,8 +388,7 @@ class Assistant:
             if self.absurdle:
                 suggestions = (self._absurdle_row(),)
             elif len(self.boards) == 2:
-                row, verdict, found = self._dordle_row()
-                suggestions = (row or self._multi_row(),)
+                suggestions, verdict, found = self._dordle_rows()
             elif self.multi:
                 suggestions = (self._multi_row(),)
             else:
@@ -454,6 +453,19 @@ class Assistant:
         key = ("absurdle", self.game.fingerprint, candidates.tobytes(), self.hard_state())
         return self.scores.get(key, lambda: absurdle_suggestion(self.game, candidates,
                                                                 self._pool(candidates)))
+
+    def _dordle_rows(self) -> tuple[tuple[Suggestion, ...], str | None, Found | None]:
+        """Two boards' suggestions: the Dordle engine's row alone, or the heuristic's when the
+        engine has none; while its exact search runs (behind a server) and nothing is found yet,
+        the heuristic's and a pending row that says the search runs."""
+        row, verdict, found = self._dordle_row()
+        if row is not None:
+            return (row,), verdict, found
+        if found is not None and found.running and found.pending:
+            return (self._multi_row(), Suggestion(
+                "optimal", "-", f"no result yet: the exact search is running ({found.why})",
+                "pending")), verdict, found
+        return (self._multi_row(),), verdict, found
 
     def _dordle_row(self) -> tuple[Suggestion | None, str | None, Found | None]:
         """Two boards: the Dordle engine's least-total next guess over the games still possible

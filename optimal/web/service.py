@@ -12,8 +12,6 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import numpy as np
-
 from optimal.errors import BadInput
 from optimal.game import Game
 from optimal.play.analysis import Analysis, Found
@@ -40,12 +38,14 @@ class _RequestSearch:
 
 
 def found_json(found: Found | None) -> dict | None:
+    """The optimum as the page reads it (None: not searched); `running` tells the page that the
+    exact search goes on, so it shows that and asks again."""
     if found is None:
         return None
     table = None if found.table is None else [{"answer": w, "guesses": n} for w, n in found.table]
     return {"word": found.word, "total": found.total, "proven": found.proven, "beam": found.beam,
             "why": found.why, "seconds": round(found.seconds, 4), "table": table,
-            "games": found.games}
+            "games": found.games, "running": found.running}
 
 
 def canonical_history(assistant: Assistant, analysis: Analysis) -> str:
@@ -77,6 +77,8 @@ class Service:
         self.search = BudgetedSearch(budget, workers, queue)
         self.scores = LruCache(256)
         self.trees = Trees(self.game_for, trees or [])
+        self._warm = threading.Event()
+        self._warm.set()  # warm unless a warm-up runs (`warm_in_background`)
 
     def game_for(self, mode: str, max_guesses: int) -> Game:
         """The server's lists with a mode and guess limit (one Game each, sharing the matrix)."""
@@ -92,7 +94,7 @@ class Service:
                 "guesses": {"name": game.guesses.name, "count": len(game.guesses)},
                 "length": game.length, "budget": self.budget, "optimal_max": self.optimal_max,
                 "boards": list(BOARDS), "hard_default": self.hard_default,
-                "trees": self.trees.listing()}
+                "trees": self.trees.listing(), "warming": self.warming}
 
     def assistant_for(self, request: GameRequest) -> Assistant:
         """The assistant at the position the request describes (BadInput names the step)."""
@@ -127,7 +129,7 @@ class Service:
             "boards_state": [board.as_dict() for board in analysis.boards],
             "suggestions": [row.as_dict() for row in analysis.suggestions],
             "verdict": analysis.verdict, "optimal": found_json(analysis.optimal),
-            "pick": analysis.pick,
+            "pick": analysis.pick, "warming": self.warming,
         }
 
     def explore(self, tree_id: str, replies: list[str], answer: str | None) -> dict:
@@ -136,13 +138,34 @@ class Service:
     def upload(self, text: str, options: TreeOptions) -> dict:
         return self.trees.upload(text, options).view([])
 
+    @property
+    def warming(self) -> bool:
+        """Whether the kernels are still loading (or compiling): the server is not ready, and the
+        page says so, since until then an exact search cannot finish within a request's budget."""
+        return not self._warm.is_set()
+
+    def warm_in_background(self) -> threading.Thread:
+        """Start `warm_up` in a daemon thread (a server told to stop during a compile ends at
+        once); `warming` is true from this call until it is done."""
+        self._warm.clear()
+
+        def run() -> None:
+            try:
+                self.warm_up()
+            finally:
+                self._warm.set()
+
+        thread = threading.Thread(target=run, name="optimal-warm-up", daemon=True)
+        thread.start()
+        return thread
+
     def warm_up(self) -> None:
-        """Load the reply matrix and the compiled kernels, and score the opening (the same for
-        every new game), so the first players do not wait for them."""
+        """Load the reply matrix and every compiled kernel a request uses (exact search in both
+        modes, beam, Dordle), and score the opening (the same for every new game), so the first
+        players do not wait for them: on a fresh cache the kernels compile for minutes."""
         game = self.base
-        Assistant(game, search=_RequestSearch(self.search, None), scores=self.scores).analysis()
-        few = np.arange(min(20, len(game.answers)), dtype=np.int32)
-        self.search.find(game, few, game.max_guesses, None, True)
+        Assistant(game, search=_RequestSearch(self.search, 0.0), scores=self.scores).analysis()
+        self.search.warm_up([game, self.game_for("hard", 6)], self.game_for("normal", 7))
 
     def close(self) -> None:
         self.search.close()
