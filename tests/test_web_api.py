@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -81,6 +82,23 @@ def test_the_page_is_served_from_the_package_and_loads_nothing_from_elsewhere(cl
         text = response.text
         assert "//cdn" not in text and "https://" not in text
     assert 'src="http' not in page.text and 'href="http' not in page.text
+
+
+def test_the_page_is_es_modules_served_as_they_are(client):
+    """app.js is the entry of plain ES modules (no build step, no CDN): the page loads it as a
+    module, and every module it imports, directly or not, is served from /static/."""
+    assert '<script type="module" src="/static/app.js"></script>' in client.get("/").text
+    todo, seen = ["app.js"], set()
+    while todo:
+        name = todo.pop()
+        seen.add(name)
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200, name
+        assert "javascript" in response.headers["content-type"]
+        assert "https://" not in response.text and "//cdn" not in response.text
+        todo += [found for found in re.findall(r'from "\./([\w-]+\.js)"', response.text)
+                 if found not in seen]
+    assert {"app.js", "state.js", "tabs.js", "game.js", "tree.js"} <= seen
 
 
 @pytest.mark.parametrize("path", ["/static/../../pyproject.toml", "/static/%2e%2e/app.py",
@@ -736,3 +754,22 @@ def wait_until(condition, seconds: float, process, log: Path) -> None:
         if process.poll() is not None or time.monotonic() > deadline:
             pytest.fail(f"the server did not get there: {log.read_text()[-800:]}", pytrace=False)
         time.sleep(0.3)
+
+
+@pytest.mark.parametrize("hard, total", [("0", 7920), ("1", 8122)])
+def test_the_first_screen_offers_the_bundled_trees_opening(client, original, hard, total):
+    """The first screen offered no opening word ('skipped: 2,315 candidates > 300') although the
+    proven SALET trees ship with the page: it offers SALET with the tree's total, labelled by what
+    the file proves (optimal for SALET as the first guess), and the per-answer table."""
+    data = game(client, hard=hard)
+    row = data["suggestions"][-1]
+    assert row["label"] == "optimal" and row["word"] == "salet" and row["total"] == total
+    assert row["status"] == "upper bound" and "proven optimal for this first guess" in row["note"]
+    assert data["pick"] == "salet"
+    mode = "hard" if hard == "1" else "normal"
+    tree = read_tree(BUNDLED / f"salet-{mode}.json").tree
+    table = {r["answer"]: r["guesses"] for r in data["optimal"]["table"]}
+    assert len(table) == 2315 and sum(table.values()) == total
+    assert table["whiff"] == len(path_of(tree, "whiff"))
+    after = game(client, hard=hard, history="salet=BBYBB")  # a step played: the search's own
+    assert "bundled" not in after["suggestions"][-1]["note"]

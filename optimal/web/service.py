@@ -10,6 +10,7 @@ in the URL, so the server keeps no session: a request carries its whole game.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from optimal.errors import BadInput
@@ -17,7 +18,7 @@ from optimal.game import Game
 from optimal.play.analysis import Analysis, Found
 from optimal.play.assistant import OPTIMAL_MAX, Assistant, split_history
 from optimal.play.cache import LruCache
-from optimal.play.exact import BUDGET, BudgetedSearch
+from optimal.play.exact import BUDGET, BudgetedSearch, answer_table
 from optimal.play.text import game_name, header_line
 from optimal.web.params import BOARDS, FieldError, GameRequest, TreeOptions
 from optimal.web.trees import Trees
@@ -103,7 +104,7 @@ class Service:
                               puzzle=request.mode == "puzzle", seed=request.seed,
                               optimal_max=self.optimal_max,
                               search=_RequestSearch(self.search, request.budget),
-                              scores=self.scores)
+                              scores=self.scores, book=self.opening)
         assistant.start()
         for number, (word, replies) in enumerate(split_history(request.history), start=1):
             try:
@@ -111,6 +112,28 @@ class Service:
             except BadInput as error:
                 raise FieldError("history", f"step {number}: {error}", step=number) from None
         return assistant
+
+    def opening(self, game: Game, table: bool) -> Found | None:
+        """The opening of a game the bundled trees are for (the project's own SALET trees, normal
+        and hard mode, verified when read): their first guess and total, with the per-answer
+        table. Labelled by what the file proves (optimal for SALET as the first guess), so the
+        first screen offers a word though 2,315 candidates are too many to search at a prompt."""
+        def build() -> Found | None:
+            for entry in self.trees.entries.values():
+                if not entry.source.startswith("bundled/"):
+                    continue
+                tree = self.trees.get(entry.id)
+                if tree.game.fingerprint != game.fingerprint:
+                    continue
+                total = sum(tree.counts.values())
+                rows = answer_table(tree.tree, game, game.all_candidates(), total)
+                claim = tree.claims.get("status", "as built")
+                return Found(tree.tree.guess, total, False, 0, rows, 0.0,
+                             f"the bundled tree's total, {claim}")
+            return None
+
+        found = self.scores.get(("opening", game.fingerprint), build)
+        return found if found is None or table else replace(found, table=None)
 
     def game_state(self, request: GameRequest) -> dict:
         """The position after the request's history, with the assistant's analysis, as JSON."""
