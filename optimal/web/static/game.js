@@ -53,14 +53,21 @@ function renderGame() {
   rendered();
 }
 
-// an exact search still running: ask again shortly (the same position), until it has an answer
+// an exact search still running: ask again shortly (the same position), until it has an answer;
+// only the advice is drawn again, so a guess or colours being typed stay as they are
 function askAgainWhileSearching() {
   clearTimeout(page.retry);
   const optimal = page.game.optimal;
   if (!optimal || !optimal.running || page.game.status !== "playing") return;
   const asked = page.route;
-  page.retry = setTimeout(() => {
-    if (page.route === asked) loadGame(asked, null).catch(() => {});
+  page.retry = setTimeout(async () => {
+    if (page.route !== asked) return;
+    const answer = await api(gameQuery(asked)).catch(() => null);
+    if (!answer || page.route !== asked) return;
+    page.game = answer;
+    renderAdvice();
+    askAgainWhileSearching();
+    rendered();
   }, RETRY_SECONDS * 1000);
 }
 
