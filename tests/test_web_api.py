@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -76,6 +82,23 @@ def test_the_page_is_served_from_the_package_and_loads_nothing_from_elsewhere(cl
         text = response.text
         assert "//cdn" not in text and "https://" not in text
     assert 'src="http' not in page.text and 'href="http' not in page.text
+
+
+def test_the_page_is_es_modules_served_as_they_are(client):
+    """app.js is the entry of plain ES modules (no build step, no CDN): the page loads it as a
+    module, and every module it imports, directly or not, is served from /static/."""
+    assert '<script type="module" src="/static/app.js"></script>' in client.get("/").text
+    todo, seen = ["app.js"], set()
+    while todo:
+        name = todo.pop()
+        seen.add(name)
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200, name
+        assert "javascript" in response.headers["content-type"]
+        assert "https://" not in response.text and "//cdn" not in response.text
+        todo += [found for found in re.findall(r'from "\./([\w-]+\.js)"', response.text)
+                 if found not in seen]
+    assert {"app.js", "state.js", "tabs.js", "game.js", "tree.js"} <= seen
 
 
 @pytest.mark.parametrize("path", ["/static/../../pyproject.toml", "/static/%2e%2e/app.py",
@@ -574,3 +597,191 @@ def test_bad_options_are_one_line_and_exit_2(argv, message, capsys):
     assert web_main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]
+
+
+# ---------------------------------------------------------------- the page's rough edges (issue 25)
+
+
+def test_the_server_says_it_is_ready_only_once_the_kernels_are_warm(original):
+    """Item 1: while the kernels load (minutes on a fresh cache) the server answers, says it is
+    warming up (health, info and every game position), and says ready only once warm."""
+    release = threading.Event()
+
+    class SlowWarmUp(Service):
+        def warm_up(self) -> None:
+            release.wait(60)
+            super().warm_up()
+
+    app = create_app(lambda: SlowWarmUp(original, budget=1.0), warm_up=True)
+    with TestClient(app) as client:
+        health = client.get("/api/health").json()
+        assert health["ok"] and health["ready"] is False
+        assert client.get("/api/info").json()["warming"] is True
+        assert game(client)["warming"] is True
+        release.set()
+        deadline = time.monotonic() + 120
+        while not client.get("/api/health").json()["ready"]:
+            assert time.monotonic() < deadline, "the warm-up did not finish"
+            time.sleep(0.2)
+        assert client.get("/api/info").json()["warming"] is False
+        assert game(client, history="salet=BBYBB")["warming"] is False
+
+
+def test_the_warm_up_loads_every_kernel_a_request_uses(original, monkeypatch):
+    """Item 1: warming up runs the single-board exact search (normal and hard mode, with its
+    table), the beam, and the Dordle engine's exact and beam searches, each to its end, so no
+    player's first request waits for a compile."""
+    calls = []
+    real_next, real_dordle = exact.search_next, exact.search_dordle
+
+    def next_spy(game, candidates, left, state, setting, table=False):
+        calls.append(("one", game.mode, setting.exact, table))
+        return real_next(game, candidates, left, state, setting, table)
+
+    def dordle_spy(game, board1, board2, left, budget, why=""):
+        calls.append(("two", game.mode, budget > 0, False))
+        return real_dordle(game, board1, board2, left, budget, why)
+
+    monkeypatch.setattr(exact, "search_next", next_spy)
+    monkeypatch.setattr(exact, "search_dordle", dordle_spy)
+    Service(original, budget=1.0).warm_up()
+    assert {("one", "normal", True, True), ("one", "hard", True, True),
+            ("one", "normal", False, True), ("two", "normal", True, False),
+            ("two", "normal", False, False)} <= set(calls)
+
+
+def test_a_dordle_search_shows_it_is_running(original, monkeypatch):
+    """Item 2: while no Dordle search has finished, the page is told a search runs (a pending
+    'optimal' row beside the heuristic's, `running` in the optimum), not only the heuristic."""
+    release = threading.Event()
+    real = exact.search_dordle
+
+    def stuck(game, board1, board2, left, budget, why=""):
+        release.wait(30)
+        return real(game, board1, board2, left, budget, why)
+
+    monkeypatch.setattr(exact, "search_dordle", stuck)
+    dordle = original.with_limits("normal", 7)
+    history, _ = dordle_boards(dordle, ["salet", "crony"], ("dough", "humph"))
+    app = create_app(lambda: Service(original, budget=0.2))
+    with TestClient(app) as client:
+        try:
+            data = game(client, boards="2", history=history)
+        finally:
+            release.set()
+    assert data["optimal"]["running"] is True and not data["optimal"]["proven"]
+    statuses = [row["status"] for row in data["suggestions"]]
+    assert statuses == ["heuristic", "pending"], data["suggestions"]
+    assert "running" in data["suggestions"][1]["note"]
+
+
+def test_a_dordle_proof_cut_short_is_searched_again_when_asked_again(original, monkeypatch):
+    """Item 2: an exact Dordle search that ran out of its time (a compile, a busy machine) left
+    the beam's upper bound cached, so asking again never gave the proof. A result that is not
+    proven is not kept: the next ask searches again."""
+    monkeypatch.setattr(exact, "DORDLE_EXACT_SECONDS", 0.0)  # the exact lane gives up at once
+    dordle = original.with_limits("normal", 7)
+    history, (board1, board2) = dordle_boards(dordle, ["salet", "crony"], ("dough", "humph"))
+    value = DordleSolver(dordle).solve(board1, board2, 5)
+    app = create_app(lambda: Service(original, budget=10.0))
+    with TestClient(app) as client:
+        first = game(client, boards="2", history=history)
+        assert not first["optimal"]["proven"]
+        monkeypatch.setattr(exact, "DORDLE_EXACT_SECONDS", 60.0)
+        again = game(client, boards="2", history=history)
+    assert again["optimal"]["proven"] and again["optimal"]["total"] == value
+
+
+def test_the_salet_crony_dordle_position_is_proven_after_its_first_guess(original):
+    """Item 2, the position of the report: SALET BYBBB/BBBBB, CRONY GYBBB/BBBBG (110 games). The
+    exact search of the position after SALET alone (22,542 games) runs for more than ten minutes
+    in one uncut kernel call; it held the one Dordle thread, so CRONY's search (0.1 s) waited
+    behind it and every ask got the beam. A state too big to prove at a prompt gets the beam only."""
+    app = create_app(lambda: Service(original, budget=5.0))
+    with TestClient(app) as client:
+        game(client, boards="2", history="salet=BYBBB/BBBBB")
+        history = "salet=BYBBB/BBBBB,crony=GYBBB/BBBBG"
+        deadline, data = time.monotonic() + 30, None
+        while time.monotonic() < deadline:
+            data = game(client, boards="2", history=history)
+            if data["optimal"]["proven"]:
+                break
+    assert data["optimal"]["proven"] and data["optimal"]["games"] == 110, data["optimal"]
+
+
+def test_a_guess_of_the_wrong_length_is_refused(client):
+    """Item 3 (the server's half): a 6-letter guess is refused, never cut to 5."""
+    body = bad(client, 400, "history", url="/api/game", params={"history": "salets=BBBBBB"})
+    assert "SALETS" in body["error"]
+
+
+def test_after_sigterm_no_search_runs_on(tmp_path):
+    """Item 8: SIGTERM while an exact search runs (1,429 candidates after IMMIX BBBBB: minutes;
+    not the opening, which the bundled tree answers): the process exits within seconds, rather
+    than closing its port and computing on in a thread."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "optimal.web", "--port", str(port),
+                                    "--budget", "0.5", "--optimal-max", "2315", "--trees",
+                                    str(tmp_path)], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until(lambda: json.loads(fetch(url + "/api/health"))["ready"], 400, process, log)
+        threading.Thread(target=fetch, args=(url + "/api/game?history=immix=BBBBB", 60),
+                         daemon=True).start()
+        wait_until(lambda: json.loads(fetch(url + "/api/health"))["searches"]["exact"] > 0, 60,
+                   process, log)
+        time.sleep(1.0)  # the exact search is inside its kernel now
+        process.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        process.wait(timeout=30)
+        assert time.monotonic() - started < 10
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str, timeout: float = 5) -> str:
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.read().decode()
+
+
+def wait_until(condition, seconds: float, process, log: Path) -> None:
+    """Poll `condition` (errors count as not yet) until it holds; fail with the server's log."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if condition():
+                return
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"the server did not get there: {log.read_text()[-800:]}", pytrace=False)
+        time.sleep(0.3)
+
+
+@pytest.mark.parametrize("hard, total", [("0", 7920), ("1", 8122)])
+def test_the_first_screen_offers_the_bundled_trees_opening(client, original, hard, total):
+    """The first screen offered no opening word ('skipped: 2,315 candidates > 300') although the
+    proven SALET trees ship with the page: it offers SALET with the tree's total, labelled by what
+    the file proves (optimal for SALET as the first guess), and the per-answer table."""
+    data = game(client, hard=hard)
+    row = data["suggestions"][-1]
+    assert row["label"] == "optimal" and row["word"] == "salet" and row["total"] == total
+    assert row["status"] == "upper bound" and "proven optimal for this first guess" in row["note"]
+    assert data["pick"] == "salet"
+    mode = "hard" if hard == "1" else "normal"
+    tree = read_tree(BUNDLED / f"salet-{mode}.json").tree
+    table = {r["answer"]: r["guesses"] for r in data["optimal"]["table"]}
+    assert len(table) == 2315 and sum(table.values()) == total
+    assert table["whiff"] == len(path_of(tree, "whiff"))
+    after = game(client, hard=hard, history="salet=BBYBB")  # a step played: the search's own
+    assert "bundled" not in after["suggestions"][-1]["note"]

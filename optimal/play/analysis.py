@@ -48,7 +48,9 @@ class Found:
     by replaying each answer with the plain rule). why: why the result is not the exact search's
     (the time budget ran out, the server was busy), for the note. games: with two boards (Dordle),
     how many games the total is over (ordered pairs of different answers, or one board's answers
-    once the other is solved); None on one board, where they are the candidates.
+    once the other is solved); None on one board, where they are the candidates. running: the
+    exact search for this state is still going on (behind a web server), so asking again may
+    get the proof; the page says so and asks again.
     """
 
     word: str | None
@@ -59,6 +61,7 @@ class Found:
     seconds: float = 0.0
     why: str = ""
     games: int | None = None
+    running: bool = False
 
     @property
     def pending(self) -> bool:

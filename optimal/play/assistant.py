@@ -125,8 +125,8 @@ def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_ma
                    f"{plural(left, 'guess')} left")
         if found.proven:
             return Suggestion("optimal", found.word, f"{each}, proven", "proven", found.total), decided
-        return (Suggestion("optimal", found.word,
-                           f"{each}, upper bound (beam {found.beam}: {found.why})", "upper bound",
+        how = f"beam {found.beam}: {found.why}" if found.beam else found.why
+        return (Suggestion("optimal", found.word, f"{each}, upper bound ({how})", "upper bound",
                            found.total), decided)
     if found.proven:
         return (Suggestion("optimal", "-", "no tree within the guesses left", "none"),
@@ -148,17 +148,20 @@ class Assistant:
 
     `search` finds the optimum (default: the exact search in this thread; a web server passes a
     `BudgetedSearch`), `scores` keeps greedy scores between steps (a server shares one between
-    requests).
+    requests). `book(game, table)`, when given, may know the opening (before any step) without a
+    search: a `Found` from a tree already built (the web page's bundled SALET trees), or None;
+    the opening has too many candidates to search at a prompt.
     """
 
     def __init__(self, game: Game, boards: int = 1, absurdle: bool = False,
                  secrets: list[str] | None = None, puzzle: bool = False, seed: int | None = None,
                  optimal_max: int = OPTIMAL_MAX, show: bool = False, search=None,
-                 scores: LruCache | None = None):
+                 scores: LruCache | None = None, book=None):
         self._check_options(game, boards, absurdle, secrets, puzzle)
         self.game, self.absurdle, self.puzzle = game, absurdle, puzzle
         self.optimal_max, self.show, self.seed = optimal_max, show, seed
         self.search = search or DirectSearch()
+        self.book = book
         self.scores = scores if scores is not None else LruCache(64)
         self.rng = random.Random(seed)
         if puzzle and not secrets:
@@ -381,8 +384,7 @@ class Assistant:
             if self.absurdle:
                 suggestions = (self._absurdle_row(),)
             elif len(self.boards) == 2:
-                row, verdict, found = self._dordle_row()
-                suggestions = (row or self._multi_row(),)
+                suggestions, verdict, found = self._dordle_rows()
             elif self.multi:
                 suggestions = (self._multi_row(),)
             else:
@@ -432,8 +434,8 @@ class Assistant:
         rows.append(Suggestion("random word", pick, "a possible answer"
                                + (f", seed {self.seed}" if self.seed is not None else ""),
                                "random"))
-        found = None
-        if len(candidates) <= self.optimal_max:
+        found = self.book(self.game, table) if self.book is not None and not self.history else None
+        if found is None and len(candidates) <= self.optimal_max:
             found = self.search.find(self.game, candidates, self.guesses_left, self.hard_state(),
                                      table)
         weight = self.game.weight_of(candidates) if self.game.weights is not None else None
@@ -447,6 +449,19 @@ class Assistant:
         key = ("absurdle", self.game.fingerprint, candidates.tobytes(), self.hard_state())
         return self.scores.get(key, lambda: absurdle_suggestion(self.game, candidates,
                                                                 self._pool(candidates)))
+
+    def _dordle_rows(self) -> tuple[tuple[Suggestion, ...], str | None, Found | None]:
+        """Two boards' suggestions: the Dordle engine's row alone, or the heuristic's when the
+        engine has none; while its exact search runs (behind a server) and nothing is found yet,
+        the heuristic's and a pending row that says the search runs."""
+        row, verdict, found = self._dordle_row()
+        if row is not None:
+            return (row,), verdict, found
+        if found is not None and found.running and found.pending:
+            return (self._multi_row(), Suggestion(
+                "optimal", "-", f"no result yet: the exact search is running ({found.why})",
+                "pending")), verdict, found
+        return (self._multi_row(),), verdict, found
 
     def _dordle_row(self) -> tuple[Suggestion | None, str | None, Found | None]:
         """Two boards: the Dordle engine's least-total next guess over the games still possible

@@ -27,11 +27,16 @@ Two boards (Dordle) go the same two ways (`find_dordle`): the Dordle engine's ex
 (`lookahead.dordle_next_guess`, a rising cutoff, its kernel also `nogil`) within the budget, else
 the best guess of a one-guess-per-node beam over pairs, labelled an upper bound. The terminal gives
 the exact search DORDLE_BUDGET seconds in its own thread; the server runs it in a lane of its own
-(for up to DORDLE_EXACT_SECONDS, so that asking again can get the proof; a kernel call cannot be
-interrupted, so one step of its rising cutoff may run past that, holding only the Dordle lane: the
-single-board proofs never wait for it) and answers from the beam lane when the request's budget
-runs out. States of more than DORDLE_MAX_GAMES games are not searched at
-a prompt (None: the assistant falls back to its heuristic).
+(for up to DORDLE_EXACT_SECONDS, so that asking again can get the proof) and answers from the beam
+lane when the request's budget runs out. A kernel call cannot be interrupted, and one step of the
+rising cutoff on a big state runs far past that time (the state after SALET BYBBB/BBBBB, 22,542
+games: more than ten minutes), holding the Dordle lane while the player's next position waits
+behind it; so the server proves states of at most DORDLE_PROOF_MAX_GAMES games and gives bigger
+ones the beam only. An exact result that is not proven (its time ran out) is not kept: asking
+again searches again. States of more than DORDLE_MAX_GAMES games are not searched at a prompt
+(None: the assistant falls back to its heuristic).
+
+The lanes' threads are daemon threads: a server told to stop ends at once, whatever kernel runs.
 """
 
 from __future__ import annotations
@@ -40,8 +45,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from dataclasses import replace
+from queue import SimpleQueue
 
 import numpy as np
 
@@ -58,6 +64,8 @@ BEAM_WAIT = 1.0  # at least this long for the beam, however small the budget: it
 DORDLE_BUDGET = 2.0  # seconds the terminal's Dordle suggestion may search exactly before the beam
 DORDLE_EXACT_SECONDS = 60.0  # the server's exact Dordle search (checked between cutoff steps)
 DORDLE_MAX_GAMES = 40_000  # Dordle states bigger than this are not searched at a prompt
+DORDLE_PROOF_MAX_GAMES = 1_000  # the server's exact Dordle search: states of at most this many games
+BUSY = "the exact search was not started: too many are running; ask again"
 DORDLE_CACHE_MB = 128
 
 
@@ -146,32 +154,65 @@ def pair_games(board1: np.ndarray | None, board2: np.ndarray | None) -> int:
 
 
 class _Lane:
-    """One executor with a bound on its unfinished jobs and a cache of their futures by key."""
+    """One pool of threads with a bound on its unfinished jobs and a cache of their futures by key.
+
+    Daemon threads, not a ThreadPoolExecutor's: a numba kernel cannot be interrupted, and Python
+    joins an executor's threads at exit, so a server told to stop (SIGTERM) closed its port and
+    then computed on for minutes. A daemon thread ends with the process. A finished job whose
+    result `final` refuses (an exact search that ran out of time) is not kept: asking again
+    searches again, rather than getting the fallback forever."""
 
     def __init__(self, name: str, workers: int, queue: int, keep: int):
-        self.executor = ThreadPoolExecutor(workers, thread_name_prefix=name)
         self.capacity = workers + queue
         self.keep = keep
         self.pending = 0
         self.jobs: OrderedDict[tuple, Future] = OrderedDict()
         self.lock = threading.Lock()
+        self._queue: SimpleQueue = SimpleQueue()
+        self._closed = False
+        for number in range(workers):
+            threading.Thread(target=self._serve, name=f"{name}-{number}", daemon=True).start()
 
-    def job(self, key: tuple, work: Callable[[], Found]) -> Future | None:
-        """The future of `key`'s job: the cached one, a new one, or None when the lane is full."""
+    def job(self, key: tuple, work: Callable[[], Found],
+            final: Callable[[Found | None], bool] | None = None) -> Future | None:
+        """The future of `key`'s job: the cached one, a new one, or None when the lane is full
+        (or closed)."""
         with self.lock:
             future = self.jobs.get(key)
-            if future is not None:
+            if future is not None and not self._spent(future, final):
                 self.jobs.move_to_end(key)
                 return future
-            if self.pending >= self.capacity:
+            if self.pending >= self.capacity or self._closed:
                 return None
             self.pending += 1
-            future = self.executor.submit(work)
+            future = Future()
             self.jobs[key] = future
+            self.jobs.move_to_end(key)
             while len(self.jobs) > self.keep:
                 self.jobs.popitem(last=False)  # a running job evicted here still finishes
         future.add_done_callback(self._finished)
+        self._queue.put((future, work))
         return future
+
+    @staticmethod
+    def _spent(future: Future, final: Callable[[Found | None], bool] | None) -> bool:
+        """Whether a cached job is done with a result that must not be kept (see the class)."""
+        if final is None or not future.done() or future.cancelled() or future.exception():
+            return False
+        return not final(future.result())
+
+    def _serve(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            future, work = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work())
+            except BaseException as error:  # the waiting request re-raises it
+                future.set_exception(error)
 
     def _finished(self, _future: Future) -> None:
         with self.lock:
@@ -180,6 +221,22 @@ class _Lane:
     def busy(self) -> int:
         with self.lock:
             return self.pending
+
+    def close(self) -> None:
+        """Take no more jobs, cancel the waiting ones and let the threads end (a running kernel
+        finishes in its daemon thread, or ends with the process)."""
+        with self.lock:
+            self._closed = True
+            futures = list(self.jobs.values())
+        for future in futures:
+            future.cancel()  # only jobs not yet started are cancelled
+        for _ in range(self.capacity):
+            self._queue.put(None)
+
+
+def proven(found: Found | None) -> bool:
+    """An exact result to keep: proven (or None: nothing to search)."""
+    return found is None or found.proven
 
 
 class BudgetedSearch:
@@ -193,65 +250,90 @@ class BudgetedSearch:
         self._beam = _Lane("optimal-beam", 1, max(queue, 16), keep)
         self._dordle = _Lane("optimal-dordle", 1, queue, keep)
 
+    def _budget(self, budget: float | None) -> float:
+        return self.budget if budget is None else max(0.0, min(float(budget), self.budget))
+
+    def _answer(self, exact: Future | None, why_not: str, budget: float,
+                beam: Callable[[], Future | None], start: float) -> Found | None:
+        """The exact job's result if it is ready within `budget` seconds; else the beam job's
+        (waited for up to the server's budget, at least BEAM_WAIT), with why it is not the
+        exact one and whether the exact search goes on; else a pending `Found` saying so."""
+        if exact is not None:
+            wait([exact], timeout=budget)
+            if exact.done():
+                return exact.result()
+            why_not = (f"the exact search took longer than the {budget:g} s budget; it goes on, "
+                       "ask again for the proof")
+        running = exact is not None
+        future = beam()
+        if future is not None:
+            wait([future], timeout=max(self.budget, BEAM_WAIT))
+            if future.done():
+                found = future.result()
+                return None if found is None else replace(found, why=why_not, running=running)
+        return Found(None, None, False, 0, None, time.perf_counter() - start,
+                     why_not + "; no beam result in time either", running=running)
+
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
              state: HardState | None, table: bool = False, budget: float | None = None) -> Found:
         """The exact result if it is (or becomes) ready within `budget` seconds (at most the
         server's), else the beam's (waited for up to the server's budget, at least BEAM_WAIT),
         else a pending `Found` that says why."""
-        budget = self.budget if budget is None else max(0.0, min(float(budget), self.budget))
-        start = time.perf_counter()
+        budget, start = self._budget(budget), time.perf_counter()
         key = (game.fingerprint, np.asarray(candidates).tobytes(), guesses_left, state, table)
 
         def run(setting: SearchSetting) -> Callable[[], Found]:
             return lambda: search_next(game, candidates, guesses_left, state, setting, table)
 
         exact = self._exact.job(key, run(SearchSetting(cache_mb=CACHE_MB)))
-        if exact is not None:
-            wait([exact], timeout=budget)
-            if exact.done():
-                return exact.result()
-            why = (f"the exact search took longer than the {budget:g} s budget; it goes on, ask "
-                   "again for the proof")
-        else:
-            why = "the exact search was not started: too many are running; ask again"
-        beam = self._beam.job(key, run(SearchSetting(beam=self.beam, cache_mb=CACHE_MB)))
-        if beam is not None:
-            wait([beam], timeout=max(self.budget, BEAM_WAIT))
-            if beam.done():
-                found = beam.result()
-                return Found(found.word, found.total, False, found.beam, found.table,
-                             found.seconds, why)
-        return Found(None, None, False, 0, None, time.perf_counter() - start,
-                     why + "; no beam result in time either")
+        return self._answer(exact, BUSY, budget, lambda: self._beam.job(
+            key, run(SearchSetting(beam=self.beam, cache_mb=CACHE_MB))), start)
 
     def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
                     guesses_left: int, budget: float | None = None) -> Found | None:
         """Two boards: the Dordle engine's exact result if it is (or becomes) ready within
         `budget` seconds (at most the server's), else the best guess of its beam (waited for as
-        `find` waits), else a pending `Found`. None when the state is too big to search."""
-        budget = self.budget if budget is None else max(0.0, min(float(budget), self.budget))
-        start = time.perf_counter()
-        if pair_games(board1, board2) > DORDLE_MAX_GAMES:
+        `find` waits), else a pending `Found`. None when the state is too big to search. States of
+        more than DORDLE_PROOF_MAX_GAMES games get the beam only: the exact search of one would
+        hold the one Dordle thread for many minutes in a kernel call that cannot be cut, and the
+        player's next position (often a proof of a fraction of a second) would wait behind it."""
+        budget, start = self._budget(budget), time.perf_counter()
+        games = pair_games(board1, board2)
+        if games > DORDLE_MAX_GAMES:
             return None
         key = ("dordle", game.fingerprint, _bytes(board1), _bytes(board2), guesses_left)
-        exact = self._dordle.job(key, lambda: search_dordle(game, board1, board2, guesses_left,
-                                                            DORDLE_EXACT_SECONDS))
-        if exact is not None:
-            wait([exact], timeout=budget)
-            if exact.done():
-                return exact.result()
-            why = (f"the exact search took longer than the {budget:g} s budget; it goes on, ask "
-                   "again for the proof")
-        else:
-            why = "the exact search was not started: too many are running; ask again"
-        beam = self._beam.job(key, lambda: search_dordle(game, board1, board2, guesses_left, 0.0))
-        if beam is not None:
-            wait([beam], timeout=max(self.budget, BEAM_WAIT))
-            if beam.done():
-                found = beam.result()
-                return None if found is None else replace(found, why=why)
-        return Found(None, None, False, 0, None, time.perf_counter() - start,
-                     why + "; no beam result in time either")
+        exact, why_not = None, (f"too many games ({games:,}) to prove at a prompt; the exact "
+                                f"search runs at up to {DORDLE_PROOF_MAX_GAMES:,}")
+        if games <= DORDLE_PROOF_MAX_GAMES:
+            exact = self._dordle.job(key, lambda: search_dordle(
+                game, board1, board2, guesses_left, DORDLE_EXACT_SECONDS), final=proven)
+            why_not = BUSY
+        return self._answer(exact, why_not, budget, lambda: self._beam.job(
+            key, lambda: search_dordle(game, board1, board2, guesses_left, 0.0)), start)
+
+    def warm_up(self, games: list[Game], dordle: Game) -> None:
+        """Load (or compile) every kernel a request uses, in the threads that will run them, and
+        wait for them: the exact search with its table on each of `games` (normal and hard mode),
+        the beam, and the Dordle engine's exact and beam searches on `dordle`."""
+        jobs = []
+        for game in games:
+            few = game.all_candidates()[:20]
+            state = game.hard_state([]) if game.hard else None
+            jobs.append(self._exact.job(("warm-up", game.fingerprint), lambda g=game, f=few, s=state:
+                        search_next(g, f, g.max_guesses, s, SearchSetting(cache_mb=CACHE_MB),
+                                    True)))
+        few = games[0].all_candidates()[:20]
+        jobs.append(self._beam.job(("warm-up", "beam"), lambda: search_next(
+            games[0], few, games[0].max_guesses, None,
+            SearchSetting(beam=self.beam, cache_mb=CACHE_MB), True)))
+        pair = dordle.all_candidates()[:6], dordle.all_candidates()[6:12]
+        jobs.append(self._dordle.job(("warm-up", "dordle"), lambda: search_dordle(
+            dordle, *pair, dordle.max_guesses, DORDLE_EXACT_SECONDS)))
+        jobs.append(self._beam.job(("warm-up", "dordle-beam"), lambda: search_dordle(
+            dordle, *pair, dordle.max_guesses, 0.0)))
+        for job in jobs:
+            if job is not None:
+                job.result()
 
     def busy(self) -> dict:
         """Unfinished jobs (running or waiting) per lane, for a status endpoint."""
@@ -259,6 +341,6 @@ class BudgetedSearch:
                 "dordle": self._dordle.busy()}
 
     def close(self) -> None:
-        """Stop taking work; queued jobs are dropped, running ones finish in their threads."""
+        """Stop taking work; queued jobs are dropped, running ones end with their daemon threads."""
         for lane in (self._exact, self._beam, self._dordle):
-            lane.executor.shutdown(wait=False, cancel_futures=True)
+            lane.close()

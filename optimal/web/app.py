@@ -112,7 +112,7 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
         service = make_service()
         app.state.service, app.state.gate = service, Gate(limits.slots, limits.waiting)
         if warm_up:
-            asyncio.get_running_loop().run_in_executor(None, service.warm_up)
+            service.warm_in_background()  # /api/health says ready once it is done
         try:
             yield
         finally:
@@ -132,7 +132,8 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
 
     async def health(request: Request):
         service = service_of(request)
-        return JSONResponse({"ok": True, "searches": service.search.busy(),
+        return JSONResponse({"ok": True, "ready": not service.warming,
+                             "searches": service.search.busy(),
                              "reviews": service.reviews.busy(),
                              "requests": request.app.state.gate.inside})
 

@@ -10,16 +10,15 @@ in the URL, so the server keeps no session: a request carries its whole game.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
-
-import numpy as np
 
 from optimal.errors import BadInput
 from optimal.game import Game, split_history
 from optimal.play.analysis import Analysis, Found
 from optimal.play.assistant import OPTIMAL_MAX, Assistant
 from optimal.play.cache import LruCache
-from optimal.play.exact import BUDGET, BudgetedSearch
+from optimal.play.exact import BUDGET, BudgetedSearch, answer_table
 from optimal.play.review import ReviewSearch, played_game, review_game
 from optimal.play.text import game_name, header_line
 from optimal.web.params import BOARDS, FieldError, GameRequest, ReviewRequest, TreeOptions
@@ -41,12 +40,14 @@ class _RequestSearch:
 
 
 def found_json(found: Found | None) -> dict | None:
+    """The optimum as the page reads it (None: not searched); `running` tells the page that the
+    exact search goes on, so it shows that and asks again."""
     if found is None:
         return None
     table = None if found.table is None else [{"answer": w, "guesses": n} for w, n in found.table]
     return {"word": found.word, "total": found.total, "proven": found.proven, "beam": found.beam,
             "why": found.why, "seconds": round(found.seconds, 4), "table": table,
-            "games": found.games}
+            "games": found.games, "running": found.running}
 
 
 def canonical_history(assistant: Assistant, analysis: Analysis) -> str:
@@ -79,6 +80,8 @@ class Service:
         self.reviews = ReviewSearch()
         self.scores = LruCache(256)
         self.trees = Trees(self.game_for, trees or [])
+        self._warm = threading.Event()
+        self._warm.set()  # warm unless a warm-up runs (`warm_in_background`)
 
     def game_for(self, mode: str, max_guesses: int) -> Game:
         """The server's lists with a mode and guess limit (one Game each, sharing the matrix)."""
@@ -94,7 +97,7 @@ class Service:
                 "guesses": {"name": game.guesses.name, "count": len(game.guesses)},
                 "length": game.length, "budget": self.budget, "optimal_max": self.optimal_max,
                 "boards": list(BOARDS), "hard_default": self.hard_default,
-                "trees": self.trees.listing()}
+                "trees": self.trees.listing(), "warming": self.warming}
 
     def assistant_for(self, request: GameRequest) -> Assistant:
         """The assistant at the position the request describes (BadInput names the step)."""
@@ -103,7 +106,7 @@ class Service:
                               puzzle=request.mode == "puzzle", seed=request.seed,
                               optimal_max=self.optimal_max,
                               search=_RequestSearch(self.search, request.budget),
-                              scores=self.scores)
+                              scores=self.scores, book=self.opening)
         assistant.start()
         try:
             steps = split_history(request.history, assistant.game)
@@ -115,6 +118,28 @@ class Service:
             except BadInput as error:
                 raise FieldError("history", f"step {number}: {error}", step=number) from None
         return assistant
+
+    def opening(self, game: Game, table: bool) -> Found | None:
+        """The opening of a game the bundled trees are for (the project's own SALET trees, normal
+        and hard mode, verified when read): their first guess and total, with the per-answer
+        table. Labelled by what the file proves (optimal for SALET as the first guess), so the
+        first screen offers a word though 2,315 candidates are too many to search at a prompt."""
+        def build() -> Found | None:
+            for entry in self.trees.entries.values():
+                if not entry.source.startswith("bundled/"):
+                    continue
+                tree = self.trees.get(entry.id)
+                if tree.game.fingerprint != game.fingerprint:
+                    continue
+                total = sum(tree.counts.values())
+                rows = answer_table(tree.tree, game, game.all_candidates(), total)
+                claim = tree.claims.get("status", "as built")
+                return Found(tree.tree.guess, total, False, 0, rows, 0.0,
+                             f"the bundled tree's total, {claim}")
+            return None
+
+        found = self.scores.get(("opening", game.fingerprint), build)
+        return found if found is None or table else replace(found, table=None)
 
     def game_state(self, request: GameRequest) -> dict:
         """The position after the request's history, with the assistant's analysis, as JSON."""
@@ -133,7 +158,7 @@ class Service:
             "boards_state": [board.as_dict() for board in analysis.boards],
             "suggestions": [row.as_dict() for row in analysis.suggestions],
             "verdict": analysis.verdict, "optimal": found_json(analysis.optimal),
-            "pick": analysis.pick,
+            "pick": analysis.pick, "warming": self.warming,
         }
 
     def review(self, request: ReviewRequest) -> dict:
@@ -156,13 +181,34 @@ class Service:
     def upload(self, text: str, options: TreeOptions) -> dict:
         return self.trees.upload(text, options).view([])
 
+    @property
+    def warming(self) -> bool:
+        """Whether the kernels are still loading (or compiling): the server is not ready, and the
+        page says so, since until then an exact search cannot finish within a request's budget."""
+        return not self._warm.is_set()
+
+    def warm_in_background(self) -> threading.Thread:
+        """Start `warm_up` in a daemon thread (a server told to stop during a compile ends at
+        once); `warming` is true from this call until it is done."""
+        self._warm.clear()
+
+        def run() -> None:
+            try:
+                self.warm_up()
+            finally:
+                self._warm.set()
+
+        thread = threading.Thread(target=run, name="optimal-warm-up", daemon=True)
+        thread.start()
+        return thread
+
     def warm_up(self) -> None:
-        """Load the reply matrix and the compiled kernels, and score the opening (the same for
-        every new game), so the first players do not wait for them."""
+        """Load the reply matrix and every compiled kernel a request uses (exact search in both
+        modes, beam, Dordle), and score the opening (the same for every new game), so the first
+        players do not wait for them: on a fresh cache the kernels compile for minutes."""
         game = self.base
-        Assistant(game, search=_RequestSearch(self.search, None), scores=self.scores).analysis()
-        few = np.arange(min(20, len(game.answers)), dtype=np.int32)
-        self.search.find(game, few, game.max_guesses, None, True)
+        Assistant(game, search=_RequestSearch(self.search, 0.0), scores=self.scores).analysis()
+        self.search.warm_up([game, self.game_for("hard", 6)], self.game_for("normal", 7))
 
     def close(self) -> None:
         self.search.close()

@@ -1,25 +1,11 @@
 // The Review tab: the exact review of a played game (/api/review), drawn as a table and a plain
-// SVG chart. Its own ES module, so the rest of the page (app.js) only routes to it: app.js hides
-// the other views and sends "optimal-review" when the address's mode is review. The game is in
-// the address (history, or words with answer or grid; hard), so a review can be shared.
+// SVG chart. A tab of the registry (tabs.js): app.js lists REVIEW_TAB, which opens it. The game is
+// in the address (history, or words with answer or grid; hard), so a review can be shared.
 
-const $ = (id) => document.getElementById(id);
+import { $, el } from "./dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const FIELDS = ["history", "words", "grid", "answer", "hard"];
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child);
-  }
-  return node;
-}
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
@@ -219,14 +205,16 @@ function show() {
 }
 
 // the Review tab carries the game being played in the Assist tab (one board, replies typed)
-document.addEventListener("click", (event) => {
-  const link = event.target.closest && event.target.closest('a[data-tab="review"]');
-  if (!link) return;
+function reviewHref() {
   const p = new URLSearchParams(location.search);
   const playing = (p.get("mode") || "assist") === "assist" && (p.get("boards") || "1") === "1";
   const s = { history: playing ? p.get("history") || "" : "", hard: p.get("hard") === "1" ? "1" : "" };
-  link.setAttribute("href", "?" + query(s).toString());
-}, true);
+  return "?" + query(s).toString();
+}
 
-document.addEventListener("optimal-review", show);
-if (new URLSearchParams(location.search).get("mode") === "review") show();
+export const REVIEW_TAB = {
+  name: "review", label: "Review", short: "Review", view: "review-view",
+  get href() { return reviewHref(); },
+  owns: (route) => route.mode === "review",
+  open: async () => show(),
+};
