@@ -90,6 +90,7 @@ class DordleVerification:
 
     @property
     def ok(self) -> bool:
+        """Whether the replay found no problem."""
         return not self.problems
 
 
@@ -197,14 +198,17 @@ class VerifiedDordleTree:
 
     @property
     def total(self) -> int:
+        """Guesses over every game (ordered pair of answers)."""
         return int(self.counts.sum())
 
     @property
     def games(self) -> int:
+        """How many games were replayed (ordered pairs of different answers)."""
         return int(self.counts.size)
 
     @property
     def mean(self) -> float:
+        """Guesses per game on average."""
         return self.total / self.games
 
     def stats(self) -> dict:
@@ -261,6 +265,8 @@ def parse_replies(text: str, length: int, rule: Rule) -> Replies:
 
 
 def node_to_json(node: DordleNode, game: Game) -> dict:
+    """A Dordle tree as JSON: each node's guess and its branches keyed by the reply pair's text,
+    sorted so equal trees give equal files."""
     if not node.branches:
         return {"guess": node.guess}
     branches = {replies_text(codes, game): node_to_json(child, game)
@@ -269,6 +275,8 @@ def node_to_json(node: DordleNode, game: Game) -> dict:
 
 
 def node_from_json(data: dict, length: int, rule: Rule) -> DordleNode:
+    """A Dordle tree read from JSON (as written by `node_to_json`, in any reply spelling the rule
+    accepts); BadInput on a malformed node."""
     if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
         raise BadInput("Dordle tree JSON: every node needs a 'guess' string")
     branches = data.get("branches") or {}
