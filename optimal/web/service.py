@@ -41,6 +41,8 @@ class _RequestSearch:
 
 
 def found_json(found: Found | None) -> dict | None:
+    """A search's result as JSON for the page (None stays None): the word, total, whether proven,
+    the beam and why, seconds and the per-answer table when there is one."""
     if found is None:
         return None
     table = None if found.table is None else [{"answer": w, "guesses": n} for w, n in found.table]
@@ -89,6 +91,8 @@ class Service:
             return self._games[key]
 
     def info(self) -> dict:
+        """What the page needs before a game: the lists and their sizes, word length, search budget
+        and size limit, board counts, the default mode and the tree catalogue."""
         game = self.base
         return {"answers": {"name": game.answers.name, "count": len(game.answers)},
                 "guesses": {"name": game.guesses.name, "count": len(game.guesses)},
@@ -151,9 +155,12 @@ class Service:
         return {**review.as_dict(), "hard": request.hard, "history": history}
 
     def explore(self, tree_id: str, replies: list[str], answer: str | None) -> dict:
+        """The explorer's view of tree `tree_id` at the node the `replies` lead to, with the path to
+        `answer` when asked."""
         return self.trees.get(tree_id).view(replies, answer)
 
     def upload(self, text: str, options: TreeOptions) -> dict:
+        """Verify and keep an uploaded tree; returns the explorer's view of its root."""
         return self.trees.upload(text, options).view([])
 
     def warm_up(self) -> None:
@@ -165,4 +172,6 @@ class Service:
         self.search.find(game, few, game.max_guesses, None, True)
 
     def close(self) -> None:
+        """Stop the searches taking work (see `BudgetedSearch.close`): queued ones are dropped,
+        running ones finish."""
         self.search.close()
