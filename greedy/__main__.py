@@ -43,6 +43,8 @@ MAX_SEEDS = 10_000  # each seed plays every answer once
 
 
 def build_parser() -> Parser:
+    """The argument parser of `python -m greedy`: the game options, metric and pool, and one of the
+    tables or a baseline."""
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--max-guesses")
     add_weights_argument(parser)
@@ -98,6 +100,8 @@ def parse_candidates(game, text: str):
 
 
 def describe_row(game, row: dict) -> str:
+    """One line on a greedy tree: metric, pool, first guess, its guess counts, wins within the limit
+    and time (plus the expected count under weights)."""
     s = summarize(row["counts"])
     wins = int(np.sum(row["counts"] <= game.max_guesses))
     line = (f"{row['metric']}, pool {row['pool']}: first guess {row['tree'].guess.upper()}; "
@@ -136,6 +140,7 @@ def norvig_table(game) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m greedy` on `argv` and return the exit code (bad input: one line on stderr, 2)."""
     parser = build_parser()
     args = parser.parse_args(argv)
 
@@ -189,6 +194,8 @@ def refuse_selby_lines(game) -> None:
 
 
 def write_tree(game, row: dict, path: str) -> None:
+    """Write a greedy tree to `path` (JSON, or Selby lines for .txt) and say so. The JSON's guess
+    limit is raised to the tree's longest game, since a greedy tree may exceed the game's limit."""
     relaxed = game.with_limits(max_guesses=max(game.max_guesses, int(row["counts"].max())))
     if path.endswith(".txt"):
         refuse_selby_lines(game)

@@ -39,6 +39,8 @@ def play_all(game: Game, guesser: Guesser, seed: int = 0) -> np.ndarray:
 
 
 def random_guesser(candidates: np.ndarray, rng: np.random.Generator) -> int:
+    """A candidate chosen uniformly at random: the baseline that plays any word that could still be
+    the answer."""
     return int(rng.choice(candidates))
 
 

@@ -34,6 +34,9 @@ def show(game: Game, guesses: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.absurdle` on `argv` and return the exit code: the shortest win (or a
+    win on `--target`) found by raising the guess count from 2, the first guesses that win within
+    `--count`, or Absurdle's replies to `--play`."""
     parser = Parser(prog="python -m optimal.absurdle", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--most", default_depth=6)
     parser.add_argument("--target", metavar="WORD", help="challenge mode: force a win on WORD")

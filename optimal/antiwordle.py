@@ -32,6 +32,9 @@ EXAMPLES = """examples:
 
 
 def measure(tree: Node, game: Game) -> np.ndarray:
+    """Guesses per answer of `tree`, checked as a valid tree and against Antiwordle's rule. The
+    guess limit is lifted (one more than the answers), since in Antiwordle more guesses is the
+    aim."""
     relaxed = game.with_limits(max_guesses=len(game.answers) + 1)
     counts = check(tree, relaxed)
     check_antiwordle(tree, relaxed)
@@ -39,6 +42,8 @@ def measure(tree: Node, game: Game) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.antiwordle` on `argv` and return the exit code: a table of Norvig's
+    greedy tree against the engine's, by total and by longest game, for each beam width."""
     parser = Parser(prog="python -m optimal.antiwordle", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
     parser.add_argument("--beams", type=widths(0), default=[1, 2, 3], metavar="K,K,...",

@@ -52,6 +52,10 @@ def counts_of(tree: Node, game: Game) -> np.ndarray:
 
 
 def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tuple[list[TableRow], str]:
+    """The comparison's rows (greedy trees by metric and pool, beam trees and the proven optimum for
+    one first word, and under weights the uniform optimum too) and a sentence on how the first
+    word was chosen and what is missing from the table. Every tree is verified as its row is
+    added."""
     rows: list[TableRow] = []
 
     def add(name: str, tree: Node, seconds: float) -> None:
@@ -174,6 +178,8 @@ def compare_question(args: argparse.Namespace) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.compare` on `argv` and return the exit code; the results folder is
+    claimed before any work unless `--no-write`."""
     parser = Parser(prog="python -m optimal.compare", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser)
     add_weights_argument(parser)

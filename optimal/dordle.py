@@ -90,6 +90,7 @@ class DordleVerification:
 
     @property
     def ok(self) -> bool:
+        """Whether the replay found no problem."""
         return not self.problems
 
 
@@ -130,16 +131,7 @@ def verify_branches(guess: str, branches: Iterator[tuple[Replies, DordleNode]], 
     if guess not in allowed:
         return DordleVerification(counts, [f"the first guess {guess.upper()} is not in the guess list"])
     first = np.array([reply(guess, w) for w in words], dtype=np.int64)
-    # every game (a, b), a != b, in `ordered_pairs` order, grouped by its replies to the first guess
-    board1 = np.repeat(np.arange(n), n)
-    board2 = np.tile(np.arange(n), n)
-    keep = board1 != board2
-    board1, board2 = board1[keep], board2[keep]
-    keys = first[board1] * game.n_codes + first[board2]
-    order = np.argsort(keys, kind="stable")
-    starts = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1]])
-    groups = {(int(keys[order[i]] // game.n_codes), int(keys[order[i]] % game.n_codes)):
-              order[i:j] for i, j in zip(starts, np.r_[starts[1:], order.size])}
+    board1, board2, groups = _games_by_first_replies(first, game.n_codes)
 
     def replay(node: DordleNode, a: int, b: int, open_: list[bool]) -> int | str:
         """The guesses the game takes from `node` on (guess 2), or what is wrong."""
@@ -175,14 +167,42 @@ def verify_branches(guess: str, branches: Iterator[tuple[Replies, DordleNode]], 
                 counts[index] = result
         if passed and on_branch:
             on_branch(codes, node)
-    for codes, indices in groups.items():  # games whose replies to the first guess have no branch
+    problems += _unbranched(groups, board1, board2, guess, game)
+    if limit < 1:
+        problems.append(f"a guess limit of {limit} finds nothing")
+    return DordleVerification(counts, problems)
+
+
+def _games_by_first_replies(first: np.ndarray, n_codes: int
+                            ) -> tuple[np.ndarray, np.ndarray, dict[Replies, np.ndarray]]:
+    """Every game (a, b), a != b, in `ordered_pairs` order, as its two boards' answer indices, and
+    the games' indices grouped by their replies to the first guess (`first[answer]`): one group per
+    branch of the tree, so each branch replays only its own games."""
+    n = first.size
+    board1 = np.repeat(np.arange(n), n)
+    board2 = np.tile(np.arange(n), n)
+    keep = board1 != board2
+    board1, board2 = board1[keep], board2[keep]
+    keys = first[board1] * n_codes + first[board2]
+    order = np.argsort(keys, kind="stable")
+    starts = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1]])
+    groups = {(int(keys[order[i]] // n_codes), int(keys[order[i]] % n_codes)):
+              order[i:j] for i, j in zip(starts, np.r_[starts[1:], order.size])}
+    return board1, board2, groups
+
+
+def _unbranched(groups: dict[Replies, np.ndarray], board1: np.ndarray, board2: np.ndarray,
+                guess: str, game: Game) -> list[str]:
+    """One problem per group of games left in `groups`: their replies to the first guess have no
+    branch in the tree (the first game named, and how many more)."""
+    words = game.answers.words
+    problems = []
+    for codes, indices in groups.items():
         a, b = board1[indices[0]], board2[indices[0]]
         problems.append(f"game {words[a].upper()}/{words[b].upper()}: guess 1 {guess.upper()} "
                         f"({replies_text(codes, game)}): the tree has no next guess"
                         + (f" (and {len(indices) - 1} more games)" if len(indices) > 1 else ""))
-    if limit < 1:
-        problems.append(f"a guess limit of {limit} finds nothing")
-    return DordleVerification(counts, problems)
+    return problems
 
 
 @dataclass(frozen=True)
@@ -197,14 +217,17 @@ class VerifiedDordleTree:
 
     @property
     def total(self) -> int:
+        """Guesses over every game (ordered pair of answers)."""
         return int(self.counts.sum())
 
     @property
     def games(self) -> int:
+        """How many games were replayed (ordered pairs of different answers)."""
         return int(self.counts.size)
 
     @property
     def mean(self) -> float:
+        """Guesses per game on average."""
         return self.total / self.games
 
     def stats(self) -> dict:
@@ -261,6 +284,8 @@ def parse_replies(text: str, length: int, rule: Rule) -> Replies:
 
 
 def node_to_json(node: DordleNode, game: Game) -> dict:
+    """A Dordle tree as JSON: each node's guess and its branches keyed by the reply pair's text,
+    sorted so equal trees give equal files."""
     if not node.branches:
         return {"guess": node.guess}
     branches = {replies_text(codes, game): node_to_json(child, game)
@@ -269,6 +294,8 @@ def node_to_json(node: DordleNode, game: Game) -> dict:
 
 
 def node_from_json(data: dict, length: int, rule: Rule) -> DordleNode:
+    """A Dordle tree read from JSON (as written by `node_to_json`, in any reply spelling the rule
+    accepts); BadInput on a malformed node."""
     if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
         raise BadInput("Dordle tree JSON: every node needs a 'guess' string")
     branches = data.get("branches") or {}

@@ -131,10 +131,12 @@ class Game:
 
     @property
     def hard(self) -> bool:
+        """Whether the game is played in hard mode."""
         return self.mode == "hard"
 
     @property
     def weighted(self) -> bool:
+        """Whether the answers carry weights (`weights` is not None)."""
         return self.weights is not None
 
     @cached_property
@@ -180,10 +182,12 @@ class Game:
 
     @cached_property
     def guess_index(self) -> dict[str, int]:
+        """Guess word to its index in the guess list."""
         return {word: i for i, word in enumerate(self.guesses.words)}
 
     @cached_property
     def answer_index(self) -> dict[str, int]:
+        """Answer word to its index in the answer list."""
         return {word: i for i, word in enumerate(self.answers.words)}
 
     @cached_property
@@ -227,6 +231,7 @@ class Game:
         return self.matrix[self.guess_id(guess), candidates]
 
     def all_candidates(self) -> np.ndarray:
+        """Every answer index (int32, the search kernels' type): the candidates before any guess."""
         return np.arange(len(self.answers), dtype=np.int32)
 
     def candidates(self, history: list[Step]) -> np.ndarray:

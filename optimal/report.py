@@ -33,6 +33,8 @@ class Stats:
     histogram: dict[int, int]  # guesses -> number of answers
 
     def as_dict(self) -> dict:
+        """The statistics as a JSON-ready dict (mean and std rounded to 4 places, histogram keys as
+        strings)."""
         return {"answers": self.n, "total": self.total, "mean": round(self.mean, 4),
                 "median": self.median, "std": round(self.std, 4), "worst": self.worst,
                 "best": self.best, "histogram": {str(k): v for k, v in self.histogram.items()}}

@@ -89,6 +89,7 @@ class Verification:
 
     @property
     def ok(self) -> bool:
+        """Whether the replay found no problem."""
         return not self.problems
 
     def counts(self) -> np.ndarray:
@@ -164,6 +165,7 @@ class VerifiedTree:
 
     @property
     def total(self) -> int:
+        """Guesses over every answer."""
         return int(self.counts.sum())
 
     @property

@@ -79,6 +79,8 @@ def weight_notes(game: Game, meta: dict) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.verify` on `argv`: replay the tree file against the game and return 0
+    when it is valid and its claimed totals match the replay, 1 when not, 2 on bad input."""
     parser = Parser(prog="python -m optimal.verify", description=__doc__, epilog=EXAMPLES)
     parser.add_argument("tree", help="tree file: JSON (optimal-tree/1) or Selby's line format")
     add_game_arguments(parser, default_depth=None)

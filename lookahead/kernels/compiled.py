@@ -97,6 +97,7 @@ class CompileClock(numba.core.event.Listener):
 
     @property
     def compiling(self) -> bool:
+        """Whether a kernel compile is under way now."""
         return self._depth > 0
 
     @staticmethod
@@ -106,6 +107,8 @@ class CompileClock(numba.core.event.Listener):
         return module.startswith(__name__.rsplit(".", 1)[0])
 
     def on_start(self, event: Any) -> None:  # numba's Listener hook
+        """numba's hook as a compile starts: counts nesting (only the outermost compile is timed)
+        and reports, for this package's kernels only."""
         if not self._ours(event):
             return
         if self._depth == 0:
@@ -115,6 +118,8 @@ class CompileClock(numba.core.event.Listener):
             self.report(self.functions, self.seconds, True)
 
     def on_end(self, event: Any) -> None:  # numba's Listener hook
+        """numba's hook as a compile ends: counts the function, adds the outermost compile's seconds
+        and reports, for this package's kernels only."""
         if not self._ours(event):
             return
         self._depth -= 1

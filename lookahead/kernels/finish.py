@@ -134,6 +134,7 @@ def one_guess_splits(ws, items, level):
     return any_of(ws, ws.legal[level + 1], ws.nlegal[level + 1]) >= 0
 
 
+# Long on purpose: numba caches self-recursion on disk, not mutual recursion: no helper may call back
 @njit(cache=True, nogil=True)
 def can_finish(ws, S, h, d, level):
     """1 when every answer of S can be found within d guesses, else 0; the guess that does it is

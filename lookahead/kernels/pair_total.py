@@ -456,6 +456,7 @@ def trivial(ans_guess, best_at, X, Y, kind, d, level):
 # ---------------------------------------------------------------- the search
 
 
+# Long on purpose: numba caches self-recursion on disk, not mutual recursion: no helper may call back
 @njit(cache=True, nogil=True)
 def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     """Least total guesses for a Dordle state with d guesses left, exact when below beta; with

@@ -70,6 +70,7 @@ def forced_guess(ws, S, g, d, level, weight):
     return 1, bound
 
 
+# Long on purpose: numba caches self-recursion on disk, not mutual recursion: no helper may call back
 @njit(cache=True, nogil=True)
 def solve(ws, S, h, d, level, beta, forced):
     """Least total guesses for candidates S with d guesses left, exact when below beta; with

@@ -70,6 +70,7 @@ class DordleWordValue:
 
     @property
     def feasible(self) -> bool:
+        """Whether a tree within the guess limit exists for this word (its total is finite)."""
         return self.total < INF
 
 
@@ -84,6 +85,7 @@ class DordleIncumbent:
 
     @property
     def exact(self) -> bool:
+        """Whether the total came from an exact search (no beam), so it is that word's optimum."""
         return not self.beam
 
 
@@ -147,9 +149,12 @@ class DordleBound:
 
     @property
     def exact(self) -> bool:
+        """Whether the bound is the game's optimum (a search finished below its cutoff and found
+        `word`)."""
         return self.word is not None
 
     def as_dict(self) -> dict:
+        """The bound as a JSON-ready dict (the form a resumed run reads back)."""
         return {"lower": self.lower, "step": self.step, "word": self.word,
                 "seconds": round(self.seconds, 3), "steps": self.steps}
 

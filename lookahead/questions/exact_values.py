@@ -47,9 +47,11 @@ class ExactValue:
 
     @property
     def feasible(self) -> bool:
+        """Whether some tree within the guess limit exists for this guess (`lower` is finite)."""
         return self.lower < INF
 
     def as_dict(self) -> dict:
+        """The value as a JSON-ready dict, without the tree (seconds rounded to milliseconds)."""
         return {"word": self.word, "lower": self.lower, "upper": self.upper, "exact": self.exact,
                 "budget": self.budget, "seconds": round(self.seconds, 3),
                 "cpu_seconds": round(self.cpu_seconds, 3), "worst": self.worst}

@@ -34,9 +34,12 @@ class MemoryEstimate:
 
     @property
     def total_mb(self) -> float:
+        """Megabytes over every process and every solver."""
         return self.processes * self.process_mb + self.solvers * self.solver_mb
 
     def text(self) -> str:
+        """The one line a command prints before its search: the total, and when there are workers
+        how it is spread over them."""
         if self.solvers == 1:
             return f"memory: up to about {self.total_mb:,.0f} MB"
         where = (f"this process and {self.processes - 1} worker(s), each about "

@@ -54,6 +54,7 @@ class ShortestTree:
     seconds: float = 0.0
 
     def as_dict(self) -> dict:
+        """The result as a JSON-ready dict, without the tree (seconds rounded to milliseconds)."""
         return {"word": self.word, "total": self.total, "longest": self.longest,
                 "at_longest": self.at_longest, "seconds": round(self.seconds, 3)}
 

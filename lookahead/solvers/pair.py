@@ -130,6 +130,7 @@ class DordleSolver:
 
     @property
     def exact(self) -> bool:
+        """Whether no level keeps a beam, so every total this solver returns is an optimum."""
         return not np.any(self.ps.beam_at)
 
     def _hash(self, s: np.ndarray) -> np.uint64:
@@ -246,6 +247,8 @@ class DordleSolver:
     # ------------------------------------------------------------ counters
 
     def counters(self) -> dict:
+        """The kernels' work counters (nodes, scans, memo hits, ...) and kernel seconds, as a
+        JSON-ready dict."""
         s = self.ws.stats
         return {"nodes": int(s[NODES]), "full_scans": int(s[FULL_SCANS]),
                 "settled_by_candidates": int(s[QUICK]), "guesses_tried": int(s[EVALUATIONS]),

@@ -98,6 +98,8 @@ class WorstResult:
         return sum(f.lost for f in self.failing)
 
     def as_dict(self) -> dict:
+        """The result as a JSON-ready dict, without the certificate claim (seconds rounded to
+        milliseconds)."""
         return {"word": self.word, "feasible": self.feasible,
                 "failing": [vars(f) for f in self.failing], "complete": self.complete,
                 "seconds": round(self.seconds, 3), "cpu_seconds": round(self.cpu_seconds, 3)}

@@ -25,6 +25,7 @@ class SearchSetting:
 
     @property
     def exact(self) -> bool:
+        """Whether the search keeps every guess (no beam), so its totals are optima."""
         return self.beam == 0
 
     @property

@@ -82,6 +82,7 @@ class Solver:
 
     @property
     def certifying(self) -> bool:
+        """Whether the kernels write proof records for a certificate."""
         return self.ws.certify
 
     def _drain(self) -> None:
@@ -172,6 +173,8 @@ class Solver:
         return out
 
     def child_state(self, state: HardState | None, guess: int, code: int) -> HardState | None:
+        """The hard-mode state after `guess` got reply `code` from `state` (None: the start); None
+        in normal mode, where no state is kept."""
         if not self.game.hard:
             return None
         return (state or HardState.initial(self.game.length)).after(self.game.guesses.words[guess], code)

@@ -100,10 +100,6 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
         return np.full((levels, width), fill, dtype)
 
-    # the pair bitsets: a pool of rows and a hash table (at most half full) from pair to row
-    pair_rows = max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2
-    pair_slots = 1 << max(6, int(np.ceil(np.log2(2 * pair_rows))))
-
     if hard:
         pos_letter_bits, letter_min_bits = guess_bitsets(letters, letter_counts)
     else:
@@ -122,11 +118,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         zob=zob, zdepth=zdepth, zstate=random_words(STATE_WORDS),
         mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
         stats=np.zeros(STATS_SIZE, np.int64),
-        part_items=per_level(A, np.int32), part_start=per_level(codes, np.int64),
-        part_size=per_level(codes, np.int64), part_code=per_level(codes, np.int64),
-        part_hash=per_level(codes, np.uint64), part_bound=per_level(codes, np.int64),
-        part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
-        part_mass=np.zeros((levels, 2, codes), np.int64),
+        **_partition_arrays(levels, A, codes),
         cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
         legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
         legal_bits=per_level(words if hard else 1, np.uint64),
@@ -141,12 +133,35 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
         touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
         map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
-        pair_keys=np.full(pair_slots, -1, np.int64), pair_slot=np.zeros(pair_slots, np.int32),
-        pair_pool=np.zeros((pair_rows, words), np.uint64),
-        pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64),
+        **_pair_arrays(pair_mb, words),
         pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,
         certify=certify, mclaim=np.zeros(mkeys.size if certify else 1, np.int32),  # set on every store
         claim_at=np.full(levels, CLOSED_FORM, np.int64),
         part_claim=per_level(codes, np.int64, CLOSED_FORM), seen_as=np.full(levels, -1, np.int64),
         cert=cert, cert_pos=cert_pos, cert_claims=cert_claims,
     )
+
+
+def _partition_arrays(levels: int, A: int, codes: int) -> dict[str, np.ndarray]:
+    """The per-level arrays of a node's partition by reply: the answers grouped by part, and each
+    part's start, size, code, hash, bound, exactness, order and mass (weighted and plain)."""
+    def per_level(width: int, dtype: type) -> np.ndarray:
+        return np.zeros((levels, width), dtype)
+
+    return dict(part_items=per_level(A, np.int32), part_start=per_level(codes, np.int64),
+                part_size=per_level(codes, np.int64), part_code=per_level(codes, np.int64),
+                part_hash=per_level(codes, np.uint64), part_bound=per_level(codes, np.int64),
+                part_exact=per_level(codes, np.bool_), part_order=per_level(codes, np.int64),
+                part_mass=np.zeros((levels, 2, codes), np.int64))
+
+
+def _pair_arrays(pair_mb: float, words: int) -> dict[str, np.ndarray]:
+    """The worst-case objective's pair bitsets (`words` 64-bit words over the guesses each): a pool
+    of rows within `pair_mb` and a hash table (at most half full) from pair to row; two rows
+    when `pair_mb` is 0 (the total objective uses none)."""
+    pair_rows = max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2
+    pair_slots = 1 << max(6, int(np.ceil(np.log2(2 * pair_rows))))
+    return dict(pair_keys=np.full(pair_slots, -1, np.int64),
+                pair_slot=np.zeros(pair_slots, np.int32),
+                pair_pool=np.zeros((pair_rows, words), np.uint64),
+                pair_used=np.zeros(1, np.int64), pair_acc=np.zeros(words, np.uint64))

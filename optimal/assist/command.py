@@ -131,6 +131,9 @@ def run_history(assistant: Assistant, text: str, out: TextIO) -> int:
 
 
 def build_parser() -> Parser:
+    """The argument parser of `python -m optimal.assist`: the game options and the play group
+    (history, boards, Absurdle, puzzle, answers, seed, spoilers, exact-search size). `--history
+    ''` is allowed: no step yet."""
     parser = Parser(prog="python -m optimal.assist", description=__doc__, epilog=EXAMPLES,
                     empty_ok=("history",))  # --history '': no step yet, the opening suggestions
     add_game_arguments(parser, default_depth=None)
@@ -172,6 +175,8 @@ def assistant_from_args(args) -> Assistant:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.assist` on `argv` and return the exit code: a whole `--history` at
+    once, or the interactive game on stdin (prompting only at a terminal)."""
     parser = build_parser()
     args = parser.parse_args(argv)
 

@@ -47,6 +47,8 @@ class Parser(argparse.ArgumentParser):
         return parsed
 
     def error(self, message: str):  # noqa: D102 (argparse's hook)
+        """argparse's usage-error hook: one line on stderr naming the program (none when stderr is
+        closed), then exit 2 (argparse would print the whole usage first)."""
         if sys.stderr is not None:  # closed (`2>&-`): the exit code still says it
             sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         raise SystemExit(2)
@@ -194,6 +196,9 @@ class GameOptions:
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> "GameOptions":
+        """The options of parsed arguments; BadInput for an empty `--answers`, `--guesses` or
+        `--weights` (checked here, since argparse takes '' as a value). Commands without a
+        `--game` or `--weights` flag get Wordle and no weights."""
         for flag in ("answers", "guesses"):
             if getattr(args, flag, None) == "":
                 raise BadInput(f"--{flag} needs a value (a file or a bundled list name)")

@@ -73,6 +73,8 @@ class CertificateFile:
         return CannotWrite(f"cannot write the certificate {self.path}: {error.strerror or error}")
 
     def write(self, words: np.ndarray) -> None:
+        """Append proof-record words to the compressed file, as little-endian int32 (the sink `log`
+        writes to); CannotWrite naming the certificate when the write fails (a full disk)."""
         try:
             self.gz.write(words.astype("<i4").tobytes())
         except OSError as error:

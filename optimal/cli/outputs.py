@@ -120,6 +120,7 @@ def write_tree(directory: str | Path, name: str, tree: VerifiedTree, proven: boo
 
 
 def write_summary(directory: str | Path, summary: dict) -> Path:
+    """Write `summary` as <directory>/summary.json, atomically; returns its path."""
     path = Path(directory) / "summary.json"
     atomic_write_text(path, json.dumps(summary, indent=1) + "\n")
     return path

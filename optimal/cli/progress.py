@@ -45,10 +45,12 @@ class LineBar:
         self.shown_n = None
 
     def update(self, count: int = 1) -> None:
+        """Count `count` more done; a line is shown if its interval has passed."""
         self.n += count
         self._maybe_show()
 
     def set_postfix_str(self, text: str) -> None:
+        """Set the text shown after the count; a line is shown if its interval has passed."""
         self.postfix = text
         self._maybe_show()
 
@@ -59,6 +61,8 @@ class LineBar:
             self.show()
 
     def show(self) -> None:
+        """Write one line now: description, count (of the total, when known), seconds since the
+        start and the postfix."""
         of = f"/{self.total:,}" if self.total else ""
         tail = f" | {self.postfix}" if self.postfix else ""
         plural = self.unit + ("es" if self.unit.endswith(("ch", "s", "x")) else "s")
@@ -68,6 +72,8 @@ class LineBar:
         self.shown_n = self.n
 
     def close(self) -> None:
+        """End the display: the last state as one more line, if a line was shown and the count has
+        moved since (a run shorter than the interval stays silent)."""
         if self.shown_n is not None and self.shown_n != self.n:
             self.show()  # the last state, when a line was shown before and it has moved since
 
@@ -110,6 +116,7 @@ class WordProgress:
             self.save_seconds = self.last_save - now
 
     def close(self) -> None:
+        """Close the bar (a last save is the caller's)."""
         self.bar.close()
 
 
@@ -132,6 +139,8 @@ class CompileNotice:
         self.begun_at: tuple[int, float] | None = None  # (functions, seconds) when this compile began
 
     def out(self) -> TextIO:
+        """The stream the notices go to: the one given, else stderr as it is now (looked up on each
+        call, so a replaced sys.stderr is followed)."""
         return self.stream or sys.stderr
 
     def __call__(self, functions: int, seconds: float, compiling: bool) -> None:
@@ -205,5 +214,7 @@ class Stopwatch:
 
     @property
     def seconds(self) -> float:
+        """Seconds since the stopwatch started, less the kernel compiling done meanwhile (never
+        negative)."""
         compiling = compile_seconds() - self.compiled_before
         return max(0.0, time.perf_counter() - self.start - compiling)

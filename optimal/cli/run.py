@@ -67,6 +67,9 @@ class ClosedPipeTolerant:
         self.closed_pipe = False
 
     def write(self, text: str) -> int:
+        """Write `text` while the reader is there; once it has gone, drop it. Returns the length
+        either way, as a stream would. Output has begun, so the notes held until the input was
+        accepted are said first."""
         release_notes()  # output has begun: the input was accepted, so held notes are said
         if not self.closed_pipe:
             try:
@@ -76,6 +79,7 @@ class ClosedPipeTolerant:
         return len(text)
 
     def flush(self) -> None:
+        """Flush while the reader is there; once it has gone, do nothing."""
         if not self.closed_pipe:
             try:
                 self.stream.flush()

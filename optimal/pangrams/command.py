@@ -37,6 +37,9 @@ def _format(solution: Sequence[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.pangrams` on `argv` and return the exit code: every set of five words
+    with 25 different letters, counted by each solver asked (exit 1 when two solvers disagree),
+    with the letter each set leaves out and the word solutions (anagrams expanded)."""
     parser = Parser(prog="python -m optimal.pangrams", description=optimal.pangrams.__doc__, epilog=EXAMPLES)
     parser.add_argument("list", nargs="?", default="guesses-12972", metavar="LIST",
                         help=f"word list: a bundled list ({', '.join(BUNDLED_LISTS)}) or a file of "

@@ -32,6 +32,7 @@ class Suggestion:
     total: int | None = None
 
     def as_dict(self) -> dict:
+        """The suggestion as a JSON-ready dict (the web page's form)."""
         return {"label": self.label, "word": self.word, "note": self.note, "status": self.status,
                 "total": self.total}
 
@@ -79,6 +80,7 @@ class BoardReply:
     solved: bool
 
     def as_dict(self) -> dict:
+        """The reply as a JSON-ready dict."""
         return {"reply": self.reply, "left": self.left, "solved": self.solved}
 
 
@@ -90,6 +92,7 @@ class StepView:
     boards: tuple[BoardReply | None, ...]
 
     def as_dict(self) -> dict:
+        """The step as a JSON-ready dict (null for a board solved before it)."""
         return {"guess": self.guess,
                 "boards": [None if b is None else b.as_dict() for b in self.boards]}
 
@@ -107,13 +110,17 @@ class BoardView:
 
     @property
     def count(self) -> int:
+        """How many answers still fit."""
         return len(self.candidates)
 
     @property
     def solved(self) -> bool:
+        """Whether the board is solved."""
         return self.solved_at is not None
 
     def as_dict(self) -> dict:
+        """The board as a JSON-ready dict, candidates included (whether to show them is the page's
+        choice)."""
         return {"number": self.number, "count": self.count, "candidates": list(self.candidates),
                 "solved_at": self.solved_at, "answer": self.answer}
 
@@ -143,12 +150,15 @@ class Analysis:
 
     @property
     def played(self) -> int:
+        """How many guesses have been played."""
         return len(self.steps)
 
     @property
     def multi(self) -> bool:
+        """Whether the game has more than one board."""
         return len(self.boards) > 1
 
     @property
     def unsolved(self) -> list[BoardView]:
+        """The boards not solved yet."""
         return [board for board in self.boards if not board.solved]

@@ -57,6 +57,7 @@ class Board:
 
     @property
     def solved(self) -> bool:
+        """Whether the board is solved."""
         return self.solved_at is not None
 
 
@@ -202,10 +203,12 @@ class Assistant:
 
     @property
     def multi(self) -> bool:
+        """Whether the game has more than one board."""
         return len(self.boards) > 1
 
     @property
     def unsolved(self) -> list[int]:
+        """The numbers (from 0) of the boards not solved yet."""
         return [k for k, board in enumerate(self.boards) if not board.solved]
 
     @property
@@ -220,6 +223,7 @@ class Assistant:
 
     @property
     def won(self) -> bool:
+        """Whether every board is solved."""
         return not self.unsolved
 
     @property

@@ -130,11 +130,14 @@ class DirectSearch:
 
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
              state: HardState | None, table: bool = False) -> Found:
+        """The best next guess by one exact search, however long it takes (see `search_next`)."""
         return search_next(game, candidates, guesses_left, state, SearchSetting(cache_mb=CACHE_MB),
                            table)
 
     def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
                     guesses_left: int) -> Found | None:
+        """The Dordle engine's next guess for two boards: exact within DORDLE_BUDGET seconds, else a
+        beam's (see `search_dordle`)."""
         return search_dordle(game, board1, board2, guesses_left, DORDLE_BUDGET)
 
 

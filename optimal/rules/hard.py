@@ -29,6 +29,7 @@ class HardState:
 
     @staticmethod
     def initial(length: int) -> "HardState":
+        """The state before any guess: no green placed, no letter required."""
         return HardState((-1,) * length, (0,) * 26)
 
     def after(self, guess: str, code: int) -> "HardState":

@@ -30,6 +30,8 @@ class JottoRule(Rule):
     results_prefix = "jotto-"
 
     def reply(self, guess: str, answer: str) -> Reply:
+        """How many letters `guess` and `answer` have in common, copies counted; the won code when
+        they are the same word (an anagram scores `length`, not a win)."""
         if len(guess) != len(answer):
             raise BadInput(f"{guess!r} and {answer!r} have different lengths")
         if guess == answer:
@@ -37,9 +39,12 @@ class JottoRule(Rule):
         return sum((Counter(guess) & Counter(answer)).values())
 
     def n_codes(self, length: int) -> int:
+        """`length` + 2: 0 to `length` letters in common, and the won code."""
         return length + 2
 
     def won(self, length: int) -> Reply:
+        """`length` + 1: a code apart from every count, since an anagram shares all its letters
+        without winning."""
         return length + 1
 
     def matrix(self, guesses, answers, chunk: int = 512) -> np.ndarray:
@@ -58,9 +63,12 @@ class JottoRule(Rule):
         return out
 
     def to_string(self, code: Reply, length: int) -> str:
+        """The count as digits, '*' for found."""
         return "*" if code == self.won(length) else str(code)
 
     def parse(self, text: str, length: int) -> Reply:
+        """A count of letters in common from 0 to `length`, or '*', 'found' or 'won'; BadInput
+        otherwise."""
         text = text.strip().lower()
         if text in ("*", "found", "won"):
             return self.won(length)

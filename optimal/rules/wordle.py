@@ -158,21 +158,28 @@ class WordleRule(Rule):
     results_prefix = ""
 
     def reply(self, guess: str, answer: str) -> Reply:
+        """The Wordle reply code (see the module's `reply`)."""
         return reply(guess, answer)
 
     def matrix(self, guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+        """The reply matrix, vectorized (see `compute_matrix`)."""
         return compute_matrix(guesses, answers)
 
     def n_codes(self, length: int) -> int:
+        """3 ** `length`: grey, yellow or green at each place."""
         return 3**length
 
     def won(self, length: int) -> Reply:
+        """The all-green code."""
         return all_green(length)
 
     def to_string(self, code: Reply, length: int) -> str:
+        """The canonical B/Y/G spelling of a reply."""
         return reply_to_string(code, length)
 
     def parse(self, text: str, length: int) -> Reply:
+        """A reply in any accepted spelling (see `parse_reply`); BadInput when malformed or
+        impossible."""
         return parse_reply(text, length)
 
 

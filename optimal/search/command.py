@@ -38,6 +38,8 @@ from optimal.tree import verified
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.search` on `argv` and return the exit code (0 done, 1 no tree, 2 bad
+    input). A usage error or --help returns its code instead of raising SystemExit."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -112,6 +114,9 @@ def certified(request: SearchRequest, game: Game, objective: str, search):
 
 
 def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
+    """The first-guess search: verify the best tree once (a checkpoint's claim must agree), break
+    ties by the longest game when asked, print, and write the trees, summary.json and REPORT.md
+    as one set. NoTree when no evaluated word has a tree."""
     clock = Stopwatch()
     beam = request.setting.beam
     run, note = certified(request, game, "total",
@@ -263,6 +268,9 @@ def write_front_trees(folder: Path, cell: FrontCell, prov: dict) -> list[Path]:
 
 
 def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
+    """The worst-case question (can every answer be found within the limit?): print each word's
+    verdict, build and verify a finishing tree for the first feasible word, write the files, and
+    raise NoTree (after writing) when no word is feasible."""
     clock = Stopwatch()
     (results, how), note = certified(request, game, "worst",
                                      lambda log: search_worst(game, request, out_dir, log))
@@ -300,6 +308,8 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
 
 
 def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
+    """`--rank exact`: every word's exact value or bounds, printed and written as summary.json and
+    EXACT.md; NoTree (after writing) when no word has a tree."""
     clock = Stopwatch()
     rows, how = rank_exactly(game, request, out_dir)
     seconds = clock.seconds
@@ -322,6 +332,9 @@ def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
 
 
 def run_state(game: Game, request: SearchRequest) -> int:
+    """`--from HISTORY`: the best next guess at a mid-game state and its optimal total, printed (no
+    files). BadInput when the game is already won, NoTree when no guess is left or no tree
+    exists."""
     history = parse_history(request.history, game)
     if len(history) >= game.max_guesses:  # bad input, as `assist --history` says (exit 2)
         raise BadInput(f"--from has {len(history):,} guesses, but the guess limit is "

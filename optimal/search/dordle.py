@@ -61,6 +61,7 @@ class DordleRun:
 
     @property
     def games(self) -> int:
+        """How many games the total is over (ordered pairs of different answers)."""
         return game_count(len(self.game.answers))
 
     @property
@@ -70,11 +71,14 @@ class DordleRun:
 
     @property
     def proven(self) -> bool:
+        """Whether the best tree is proven optimal (the lower bound has reached its total)."""
         return self.bound.lower >= self.best.total
 
 
 def choose_words(game: Game, request: SearchRequest,
                  ranked: list[tuple[int, int]]) -> tuple[list[int], str]:
+    """The first words of the upper-bound phase and how they were chosen: the `--first` words, else
+    the `--top` N (default DORDLE_TOP) of `ranked`."""
     if request.first:
         return [game.guess_id(w) for w in request.first], "the words given"
     top = request.top or DORDLE_TOP
@@ -168,6 +172,8 @@ def check_entry(game: Game, split_bound: int):
 
 
 def load_bound(out_dir: Path, game: Game, split_bound: int) -> DordleBound | None:
+    """The lower bound saved by an earlier run of this game in `out_dir`, checked against the game
+    (None: no bound saved)."""
     data = load_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0),
                            check_entry(game, split_bound))
     if "bound" not in data:
@@ -177,5 +183,7 @@ def load_bound(out_dir: Path, game: Game, split_bound: int) -> DordleBound | Non
 
 
 def save_bound(out_dir: Path, game: Game, bound: DordleBound) -> None:
+    """Save the lower bound as this game's checkpoint in `out_dir`, so the next run raises it
+    further."""
     out_dir.mkdir(parents=True, exist_ok=True)
     save_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0), {"bound": bound.as_dict()})

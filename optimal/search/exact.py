@@ -93,6 +93,8 @@ def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
 
 
 def load_results(out_dir: Path, game: Game, words: list[int]) -> dict[str, ExactValue]:
+    """The exact values a checkpoint in `out_dir` holds for this game, each entry checked against
+    `words` and their split bounds."""
     names = {game.guesses.words[g] for g in words}
     bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words).items()}
     data = load_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
@@ -103,5 +105,6 @@ def load_results(out_dir: Path, game: Game, words: list[int]) -> dict[str, Exact
 
 
 def save_results(out_dir: Path, game: Game, done: dict[str, ExactValue]) -> None:
+    """Save the exact values found so far as this game's checkpoint in `out_dir`."""
     save_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
                     {w: r.as_dict() for w, r in done.items()})

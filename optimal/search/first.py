@@ -36,6 +36,7 @@ class FirstRun:
     checkpoint: Path | None = None
 
     def from_checkpoint(self, result: GuessResult) -> bool:
+        """Whether `result` was read from the checkpoint rather than searched in this run."""
         return result.word in self.resumed
 
 
@@ -183,6 +184,8 @@ def load_results(path: Path, game: Game, setting: SearchSetting, words: list[int
 
 def save_results(path: Path, game: Game, setting: SearchSetting,
                  done: dict[str, GuessResult], below: int | None = None) -> None:
+    """Save the first-guess results so far as the checkpoint at `path`, under this game, beam and
+    `--below` (a checkpoint of other settings is refused on resume)."""
     save_checkpoint(path, identity(game, "total", setting.beam, below),
                     {w: {"value": int(r.value), "exact": bool(r.exact),
                          "seconds": round(r.seconds, 3)} for w, r in done.items()})

@@ -72,6 +72,7 @@ class FrontCell:
 
     @property
     def feasible(self) -> bool:
+        """Whether the cell's search found a tree."""
         return self.outcome is not None and self.outcome.best is not None
 
     @property
@@ -81,12 +82,14 @@ class FrontCell:
 
     @property
     def word(self) -> str | None:
+        """The cell's first word: the tie-broken one when there is one; None without a tree."""
         if self.shortest is not None:
             return self.shortest.word
         return self.outcome.tree_result.word if self.feasible else None
 
     @property
     def beam(self) -> int:
+        """The beam the cell was searched with (0: exact)."""
         return self.outcome.setting.beam if self.outcome is not None else 0
 
     @property

@@ -143,12 +143,23 @@ class SearchRequest:
 
 
 def build_parser() -> Parser:
+    """The argument parser of `python -m optimal.search`: the game options, then one group each for
+    Dordle, which first guesses, the search and the output (in that order, which `--help` shows)."""
     parser = Parser(prog="python -m optimal.search", description=DESCRIPTION, epilog=EXAMPLES)
     add_game_arguments(parser, default_depth=None)
     add_weights_argument(parser)
     for action in parser._actions:
         if action.dest == "max_depth":
             action.help = "most guesses allowed (default 6; with --boards 2, 7 as in Dordle)"
+    _add_dordle_arguments(parser)
+    _add_which_arguments(parser)
+    _add_search_arguments(parser)
+    _add_output_arguments(parser)
+    return parser
+
+
+def _add_dordle_arguments(parser: Parser) -> None:
+    """The "Dordle (two boards)" group: --boards, --sample, --seed."""
     dordle = parser.add_argument_group("Dordle (two boards)")
     dordle.add_argument("--boards", type=int, choices=[1, 2], default=1,
                         help="2: Dordle, every guess played on two boards, the game won when both "
@@ -162,6 +173,10 @@ def build_parser() -> Parser:
                              "(seeded by --seed), with every allowed guess")
     dordle.add_argument("--seed", type=non_negative_int, default=1, metavar="S",
                         help="the seed of --sample (default 1)")
+
+
+def _add_which_arguments(parser: Parser) -> None:
+    """The "which first guesses" group, one of: --first, --top, --all, --from (a mid-game state)."""
     which = parser.add_argument_group("which first guesses")
     pick = which.add_mutually_exclusive_group()
     pick.add_argument("--first", type=word_list, metavar="WORD[,WORD...]",
@@ -177,6 +192,11 @@ def build_parser() -> Parser:
                            "separated by ',', ';', '=', spaces, or a '.' after a word or a whole "
                            "reply; a reply always has one mark per letter, so '.' inside it is a "
                            "miss (salet.B.Y..)")
+
+
+def _add_search_arguments(parser: Parser) -> None:
+    """The "search" group: the question (objective, rank, front, tie-break, bounds and budget) and
+    how it runs (beam, workers, backend, memo size)."""
     search = parser.add_argument_group("search")
     search.add_argument("--objective", choices=["total", "worst"], default="total",
                         help="total: least total guesses (default); worst: can every answer be "
@@ -235,6 +255,10 @@ def build_parser() -> Parser:
     search.add_argument("--cache-mb", type=memory_mb, default=1024, metavar="MB",
                         help="memory for the memos of solved subproblems, in all: split evenly "
                              "between this process and each worker (default 1024)")
+
+
+def _add_output_arguments(parser: Parser) -> None:
+    """The "output" group: results folder, --no-write, --quiet, --restart, --certificate."""
     out = parser.add_argument_group("output")
     out.add_argument("--out", metavar="DIR",
                      help="results root: the run writes DIR/<lists>-<mode>-d<limit>[-kind]/, the "
@@ -249,7 +273,6 @@ def build_parser() -> Parser:
                      help="also write a proof certificate of every lower bound the search proves "
                           "(check it with python -m optimal.check FILE [TREE]); exact search only; "
                           "an --all run then starts afresh instead of from its checkpoint")
-    return parser
 
 
 def seconds_or_none(text: str) -> float:

@@ -143,6 +143,8 @@ def check_entry(game: Game, words: set[str]):
 
 
 def load_results(path: Path, game: Game, words: list[int]) -> dict[str, WorstResult]:
+    """The worst-case results a checkpoint at `path` holds for this game, each entry checked against
+    `words`."""
     names = {game.guesses.words[g] for g in words}
     data = load_checkpoint(path, identity(game, "worst", 0), check_entry(game, names))
     return {word: WorstResult(word, r["feasible"], [FailingBranch(**f) for f in r["failing"]],
@@ -151,4 +153,5 @@ def load_results(path: Path, game: Game, words: list[int]) -> dict[str, WorstRes
 
 
 def save_results(path: Path, game: Game, done: dict[str, WorstResult]) -> None:
+    """Save the worst-case results so far as this game's checkpoint at `path`."""
     save_checkpoint(path, identity(game, "worst", 0), {w: r.as_dict() for w, r in done.items()})

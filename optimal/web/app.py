@@ -66,6 +66,8 @@ class Gate:
         self.inside = 0
 
     async def run(self, function, *args):
+        """The value of `function(*args)`, run in a thread once a slot is free; `Busy` at once when
+        `waiting` requests already wait."""
         if self.inside >= self.capacity:
             raise Busy("the server is busy: too many requests are waiting; try again in a moment")
         self.inside += 1
@@ -97,6 +99,8 @@ class SecurityHeaders:
 
 
 def error(status: int, message: str, field: str | None = None) -> JSONResponse:
+    """A JSON error response: `{"error": message}`, with the page's input it belongs to as `field`
+    when given."""
     body = {"error": message}
     if field:
         body["field"] = field

@@ -40,6 +40,8 @@ RESULTS = Path(__file__).resolve().parent.parent.parent / "results"
 
 
 def build_parser() -> Parser:
+    """The argument parser of `python -m optimal.web`: server address, the game's lists and default
+    mode, the limits on work and uploads, and the tree folders."""
     parser = Parser(prog="python -m optimal.web", description=__doc__, epilog=EXAMPLES)
     net = parser.add_argument_group("server")
     net.add_argument("--host", default="127.0.0.1",
@@ -117,6 +119,8 @@ def address(sock: socket.socket) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.web` on `argv`: check the options, build the service (bad lists fail
+    before serving) and serve until stopped; 0 once served, 2 when the server never started."""
     parser = build_parser()
     args = parser.parse_args(argv)
 

@@ -28,6 +28,8 @@ class FieldError(BadInput):
         self.field, self.step, self.status = field, step, status
 
     def as_dict(self) -> dict:
+        """The error as the JSON body the page reads: message and field, and the step when it is
+        about one."""
         out = {"error": str(self), "field": self.field}
         if self.step is not None:
             out["step"] = self.step
@@ -93,6 +95,9 @@ class GameRequest:
 
     @classmethod
     def from_params(cls, params: Mapping[str, str], max_budget: float) -> "GameRequest":
+        """The request a URL's query describes, every value checked (FieldError names the bad one);
+        a puzzle without a seed gets a random one, and a budget must lie within 0 to `max_budget`
+        seconds."""
         mode = params.get("mode", "assist").strip().lower() or "assist"
         if mode not in MODES:
             raise FieldError("mode", f"unknown mode {mode!r}; choose {', '.join(MODES)}")
@@ -164,6 +169,8 @@ class TreeOptions:
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> "TreeOptions":
+        """The options of an upload's query: hard mode, guess limit (1 to 12, default 6) and a name
+        of at most 80 characters."""
         name = params.get("name", "").strip()[:80] or "pasted tree"
         return cls(_flag(params, "hard"), _integer(params, "max_guesses", 1, 12, 6), name)
 

@@ -92,6 +92,8 @@ class Service:
             return self._games[key]
 
     def info(self) -> dict:
+        """What the page needs before a game: the lists and their sizes, word length, search budget
+        and size limit, board counts, the default mode and the tree catalogue."""
         game = self.base
         return {"answers": {"name": game.answers.name, "count": len(game.answers)},
                 "guesses": {"name": game.guesses.name, "count": len(game.guesses)},
@@ -176,9 +178,12 @@ class Service:
         return {**review.as_dict(), "hard": request.hard, "history": history}
 
     def explore(self, tree_id: str, replies: list[str], answer: str | None) -> dict:
+        """The explorer's view of tree `tree_id` at the node the `replies` lead to, with the path to
+        `answer` when asked."""
         return self.trees.get(tree_id).view(replies, answer)
 
     def upload(self, text: str, options: TreeOptions) -> dict:
+        """Verify and keep an uploaded tree; returns the explorer's view of its root."""
         return self.trees.upload(text, options).view([])
 
     @property
@@ -211,4 +216,6 @@ class Service:
         self.search.warm_up([game, self.game_for("hard", 6)], self.game_for("normal", 7))
 
     def close(self) -> None:
+        """Stop the searches taking work (see `BudgetedSearch.close`): queued ones are dropped,
+        running ones finish."""
         self.search.close()

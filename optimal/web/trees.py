@@ -48,6 +48,7 @@ class Entry:
     path: Path
 
     def as_dict(self) -> dict:
+        """The entry as the catalogue lists it: id, label and source, never its path."""
         return {"id": self.id, "label": self.label, "source": self.source}
 
 
@@ -219,6 +220,8 @@ class ExploredTree:
         return out
 
     def answer_path(self, answer: str) -> dict:
+        """The guesses and replies the tree plays for `answer`; FieldError when it is not in the
+        answer list."""
         word = answer.strip().lower()
         if word not in self.paths:
             raise FieldError("answer", f"{answer.upper()!r} is not in the answer list "
@@ -238,6 +241,7 @@ class Trees:
         self._uploads = LruCache(uploads_kept)
 
     def listing(self) -> list[dict]:
+        """Every catalogue entry as a dict, for the page's list of trees."""
         return [entry.as_dict() for entry in self.entries.values()]
 
     def get(self, tree_id: str) -> ExploredTree:

@@ -9,6 +9,8 @@ from optimal.game import Game
 
 
 def game_title(game: Game) -> str:
+    """One line naming the game: the lists and their sizes, mode, guess limit and the weights, if
+    any."""
     weights = f", answers weighted by {game.weights.name}" if game.weights is not None else ""
     return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
             f"({len(game.guesses):,}), {game.mode} mode, at most {game.max_guesses} guesses{weights}")

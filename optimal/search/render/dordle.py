@@ -72,6 +72,8 @@ def _dordle_bound_line(run: DordleRun) -> str:
 
 
 def dordle_text(run: DordleRun, tree: VerifiedDordleTree) -> str:
+    """The console text of a Dordle run: how the upper bound was found, the best first word's claim
+    and guess counts, the values table and the lower-bound line."""
     return "\n".join([_dordle_title(run.game),
                       f"upper bound from {run.how}; {'exact' if not run.beam else f'beam {run.beam}'}; "
                       f"{run.seconds:.1f} s", "",
@@ -80,6 +82,8 @@ def dordle_text(run: DordleRun, tree: VerifiedDordleTree) -> str:
 
 
 def dordle_markdown(run: DordleRun, tree: VerifiedDordleTree) -> str:
+    """REPORT.md of a Dordle run: what a game is and how the total counts, the best first word with
+    its histogram, the first words of the upper bound, and the lower bound over every first word."""
     return "\n".join([
         f"# {_dordle_title(run.game)}", "",
         "The games are the ordered pairs (a, b) of different answers, a on board 1 and b on board "
@@ -100,6 +104,8 @@ def dordle_markdown(run: DordleRun, tree: VerifiedDordleTree) -> str:
 
 
 def dordle_summary(run: DordleRun, tree: VerifiedDordleTree) -> dict:
+    """summary.json of a Dordle run: the best tree and its statistics, the proven lower bound and
+    the gap, each evaluated word's value and the bound search."""
     best = run.best
     return {"game": run.game.describe(), "boards": 2, "games": run.games,
             "objective": "total guesses over the ordered pairs of different answers",

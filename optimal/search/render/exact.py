@@ -59,6 +59,8 @@ def throughput(rows: list[ExactValue], order: dict[str, int], total_words: int) 
 
 def exact_markdown(game: Game, rows: list[ExactValue], order: dict[str, int], how: str,
                    seconds: float, budget: float) -> str:
+    """EXACT.md of `--rank exact`: how many words are exact, the run's wall and CPU seconds,
+    throughput against the search's ordering (`order`: word to rank), and every word's row."""
     n_exact = sum(r.exact for r in rows)
     cpu = sum(r.cpu_seconds for r in rows)
     table = [f"| rank | first guess | {_exact_head(game)} | worst case | status | seconds |",
@@ -80,6 +82,7 @@ def exact_markdown(game: Game, rows: list[ExactValue], order: dict[str, int], ho
 
 
 def exact_text(game: Game, rows: list[ExactValue], how: str, seconds: float) -> str:
+    """The console table of `--rank exact`: the first 25 words' totals, worst cases and status."""
     shown = rows[:25]
     lines = [game_title(game), f"exact value of {how}; {seconds:.1f} s", "",
              f"| rank | first guess | {_exact_head(game)} | worst case | status |",
@@ -93,6 +96,8 @@ def exact_text(game: Game, rows: list[ExactValue], how: str, seconds: float) -> 
 
 
 def exact_summary(game: Game, rows: list[ExactValue], how: str, seconds: float) -> dict:
+    """summary.json of `--rank exact`: every word's value (see `ExactValue.as_dict`), wall and CPU
+    seconds."""
     return {"game": game.describe(), "rank": "exact", "words": how,
             "results": [r.as_dict() for r in rows], "seconds": round(seconds, 3),
             "cpu_seconds": round(sum(r.cpu_seconds for r in rows), 3)}

@@ -113,6 +113,8 @@ def depth_counts(counts) -> str:
 
 
 def front_text(game: Game, cells: list[FrontCell], seconds: float) -> str:
+    """The console text of the guess-limit front: the title, seconds and the table of one row per
+    limit."""
     return "\n".join([f"Guess-limit front: {_front_title(game)}", f"{seconds:.1f} s", "",
                       *_front_table(game, cells)])
 
@@ -159,5 +161,6 @@ def front_markdown(game: Game, cells: list[FrontCell], seconds: float, setting_t
 
 
 def front_summary(game: Game, cells: list[FrontCell], seconds: float) -> dict:
+    """summary.json of the guess-limit front: the game and one row per limit."""
     return {"game": game.describe(), "front": [_front_row(game, c) for c in cells],
             "seconds": round(seconds, 3)}

@@ -26,6 +26,8 @@ class FrontPoint:
 
 
 def cell_point(cell: FrontCell) -> FrontPoint:
+    """A front cell as a plot point: its limit, total (None without a tree), first word, and whether
+    the total is proven (by the search, or by `--prove`'s exact search)."""
     exact = cell.proven or bool(cell.proof and cell.proof.exact)
     return FrontPoint(cell.limit, cell.total if cell.feasible else None, cell.word, exact)
 

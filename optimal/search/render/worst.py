@@ -57,6 +57,8 @@ def _cpu(results: list[WorstResult]) -> float:
 
 
 def worst_text(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
+    """The console text of the worst-case question: title, time, the verdict and the rows of at most
+    40 words."""
     rows = _worst_rows(game, results)
     shown = rows[:2 + min(len(results), 40)] + (["| ... | | | | | |"] if len(results) > 40 else [])
     return "\n".join([_worst_title(game), f"evaluated {how}; {seconds:.1f} s wall, "
@@ -65,6 +67,8 @@ def worst_text(game: Game, results: list[WorstResult], how: str, seconds: float)
 
 
 def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: float) -> str:
+    """REPORT.md of the worst-case question: time, the verdict, what a branch that cannot be
+    finished means, and every evaluated word's row."""
     d = game.max_guesses
     return "\n".join([f"# {_worst_title(game)}", "", f"Evaluated {how}; exact; {seconds:.1f} s wall, "
                       f"{_cpu(results):.1f} s CPU (all workers; words restored from a checkpoint "
@@ -79,6 +83,8 @@ def worst_markdown(game: Game, results: list[WorstResult], how: str, seconds: fl
 
 
 def worst_summary(game: Game, results: list[WorstResult], how: str, seconds: float) -> dict:
+    """summary.json of the worst-case question: the feasible first words and every word's result,
+    wall and CPU seconds."""
     return {"game": game.describe(), "objective": "worst", "max_guesses": game.max_guesses,
             "words": how, "feasible": [r.word for r in results if r.feasible],
             "results": [r.as_dict() for r in results], "seconds": round(seconds, 3),
