@@ -291,6 +291,8 @@ class Checker:
         return False
 
     def claim(self, section: int, ref: int) -> tuple:
+        """A claim proven earlier, by its section and number (a record may only cite a claim that
+        is already there, so no proof rests on itself)."""
         table = self.claims.get(section, [])
         if not 0 <= ref < len(table):
             raise Rejected(f"refers to claim {ref} of section {section}, which is not (yet) there")
@@ -368,6 +370,7 @@ class Checker:
         return mask if cover == "only" else ~mask if cover == "except" else np.ones(len(self.G), bool)
 
     def word(self, g: int) -> str:
+        """The guess with index g, upper case, for messages."""
         return "".join(chr(97 + c) for c in self.G[g]).upper()
 
     def names(self, guesses) -> str:
@@ -690,6 +693,7 @@ def game_lines(header: dict, origins: dict[str, str]) -> list[str]:
 
 
 def load_part(args: argparse.Namespace, part: tuple[int, int]):
+    """The checker's inputs for one share of the records (what each worker process loads)."""
     return load(args.certificate, args.answers, args.guesses, part)
 
 
@@ -783,10 +787,13 @@ class Parser(argparse.ArgumentParser):
     checker keeps its own copy because it imports nothing of the project (see module)."""
 
     def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
+        """argparse's hook: the message on one line, exit 2."""
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
+    """`python -m optimal.check CERT [TREE]`: 0 when every record checks (and the tree's total is
+    certified), 1 when one is rejected, 2 for input that cannot be read."""
     parser = Parser(prog="python -m optimal.check", description=__doc__.split("\n")[0],
                     epilog="example: python -m optimal.check salet.cert.gz salet.json")
     parser.add_argument("certificate", help="the certificate (.cert.gz)")

@@ -261,15 +261,9 @@ LONG_ALLOWED = {
     "lookahead/kernels/total.py:solve": RECURSIVE_KERNEL,
     "lookahead/kernels/pair_total.py:solve_two": RECURSIVE_KERNEL,
     "lookahead/kernels/finish.py:can_finish": RECURSIVE_KERNEL,
-    "optimal/web/app.py:create_app": "owned by the web page's engineer, who splits it (issue 22); "
-                                     "drop this entry then",
 }
-#: Public functions without a docstring, for now: optimal/check.py is being rewritten by another
-#: engineer (by design it shares no code with the project). Drop these when that rewrite lands.
-UNDOCUMENTED_FOR_NOW = {
-    "optimal/check.py:" + name for name in ("Checker.claim", "Checker.word", "load_part",
-                                            "Parser.error", "main")
-}
+#: Public functions without a docstring: none.
+UNDOCUMENTED_FOR_NOW: set[str] = set()
 MAX_FUNCTION_LINES = 80
 
 

@@ -366,6 +366,8 @@ def test_over_budget_the_page_gets_the_beams_upper_bound(original, monkeypatch):
         return real(game, candidates, left, state, setting, table)
 
     monkeypatch.setattr(exact, "search_next", slow)
+    monkeypatch.setattr(exact, "BEAM_WAIT", 60.0)  # the beam is waited for patiently: on a loaded
+    # machine its first call (loading the kernels) outlasted the usual wait, and a pending row came back
     app = create_app(lambda: Service(original, budget=0.2))
     with TestClient(app) as client:
         data = game(client, history="salet=BBYBB")

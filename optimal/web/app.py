@@ -107,6 +107,44 @@ def error(status: int, message: str, field: str | None = None) -> JSONResponse:
     return JSONResponse(body, status_code=status)
 
 
+# ---------------------------------------------------------------- errors as one JSON line each
+
+
+async def on_field_error(request: Request, exc: FieldError):
+    """A bad field: its status and the field named, so the page marks it."""
+    return JSONResponse(exc.as_dict(), status_code=exc.status)
+
+async def on_bad_input(request: Request, exc: BadInput):
+    """Bad input anywhere else: 400 and its one line."""
+    return error(400, str(exc))
+
+async def on_failed_check(request: Request, exc: OptimalError):
+    """A self-check of the server's own results failed: 500, said plainly."""
+    # not the user's input: a self-check of the server's own results failed (e.g. a search's
+    # tree that does not add up to its total); said plainly rather than shown as a result
+    return error(500, f"internal check failed: {exc}")
+
+async def on_busy(request: Request, exc: Busy):
+    """Every computing slot and the queue are taken: 503, ask again."""
+    return error(503, str(exc))
+
+async def on_http(request: Request, exc: HTTPException):
+    """Starlette's own errors (404, 405, 413), as the page reads errors."""
+    return error(exc.status_code, exc.detail or "error")
+
+async def on_anything(request: Request, exc: Exception):
+    """Anything else: 500 and one line; uvicorn logs the traceback."""
+    # uvicorn logs the traceback; the page gets one line
+    return error(500, f"internal error ({type(exc).__name__}); the server's log has the details")
+
+
+#: Every error a request can meet, as the page reads it: a field's error (400 naming the field),
+#: bad input, a failed self-check, a full queue, HTTP's own, and anything else (500, one line).
+EXCEPTION_HANDLERS = {FieldError: on_field_error, BadInput: on_bad_input,
+                      OptimalError: on_failed_check, Busy: on_busy, HTTPException: on_http,
+                      Exception: on_anything}
+
+
 def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -> Starlette:
     """The app. `make_service()` builds the Service at start-up (in the lifespan, so a test
     client or uvicorn owns its threads and closes them at shutdown)."""
@@ -168,27 +206,6 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
         text = await read_capped(request, limits.max_upload)
         return JSONResponse(await compute(request, service_of(request).upload, text, options))
 
-    async def on_field_error(request: Request, exc: FieldError):
-        return JSONResponse(exc.as_dict(), status_code=exc.status)
-
-    async def on_bad_input(request: Request, exc: BadInput):
-        return error(400, str(exc))
-
-    async def on_failed_check(request: Request, exc: OptimalError):
-        # not the user's input: a self-check of the server's own results failed (e.g. a search's
-        # tree that does not add up to its total); said plainly rather than shown as a result
-        return error(500, f"internal check failed: {exc}")
-
-    async def on_busy(request: Request, exc: Busy):
-        return error(503, str(exc))
-
-    async def on_http(request: Request, exc: HTTPException):
-        return error(exc.status_code, exc.detail or "error")
-
-    async def on_anything(request: Request, exc: Exception):
-        # uvicorn logs the traceback; the page gets one line
-        return error(500, f"internal error ({type(exc).__name__}); the server's log has the details")
-
     routes = [
         Route("/", page),
         Route("/api/info", info),
@@ -200,9 +217,7 @@ def create_app(make_service, limits: Limits = Limits(), warm_up: bool = False) -
         Route("/api/tree", upload, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers = {FieldError: on_field_error, BadInput: on_bad_input, OptimalError: on_failed_check,
-                Busy: on_busy, HTTPException: on_http, Exception: on_anything}
-    return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan,
+    return Starlette(routes=routes, exception_handlers=EXCEPTION_HANDLERS, lifespan=lifespan,
                      middleware=[Middleware(SecurityHeaders)])
 
 
