@@ -140,7 +140,9 @@ def test_assist_does_not_echo_a_2mb_line(corpus):
     line = "x" * 2_000_000
     result = run_assist(["--answers", corpus["{A}"], "--guesses", corpus["{G}"]],
                         input=line + "\nquit\n")
-    assert result.returncode == 0 and not result.stderr
+    notices = ("compiling ", "compiled ")  # the once-only kernel compile says so (a cold cache)
+    assert result.returncode == 0
+    assert [line for line in result.stderr.splitlines() if not line.startswith(notices)] == []
     errors = [out for out in result.stdout.splitlines() if out.startswith("error:")]
     assert len(errors) == 1 and len(errors[0]) < 200 and "2,000,000 characters" in errors[0]
 

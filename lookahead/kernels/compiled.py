@@ -33,7 +33,8 @@ def _enable(dispatchers: list[Any], folder: str | None) -> None:
         numba.config.CACHE_DIR = folder
     try:
         for dispatcher in dispatchers:
-            dispatcher.enable_caching()
+            if hasattr(dispatcher, "enable_caching"):  # (with NUMBA_DISABLE_JIT, a plain function)
+                dispatcher.enable_caching()
     finally:
         numba.config.CACHE_DIR = saved
 
