@@ -1017,3 +1017,17 @@ def test_a_terminated_command_exits_even_if_a_thread_hangs():
                             cwd=ROOT, timeout=60)
     assert result.returncode == 143 and "terminated" in result.stderr
     assert time.perf_counter() - start < 20
+
+
+def test_the_results_folder_may_not_hold_an_input_of_the_run(tmp_path, capsys):
+    """`--out` whose run folder holds the run's own word list: writing the results (a set that
+    replaces the folder's old one) would have removed it. Refused before any work, one line."""
+    folder = tmp_path / "out" / "a60-a60-normal-d6"
+    folder.mkdir(parents=True)
+    words = write_list(folder / "a60.txt", 60)
+    before = Path(words).read_bytes()
+    code = search(["--answers", words, "--guesses", words, "--first", "cigar", "--quiet",
+                   "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "holds an input of this run" in err, err
+    assert Path(words).read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["a60.txt"]

@@ -17,7 +17,8 @@ from lookahead import (dordle_first_word_branches, finishing_tree, memory_estima
                        solve_state)
 from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
-from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
+from optimal.cli.certificate import (CertificateFile, certificate_note, certificate_target,
+                                     check_out_folder)
 from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
                                  output_folder, provenance, write_report, write_summary,
                                  write_tree)
@@ -66,10 +67,11 @@ def run(request: SearchRequest) -> int:
     suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
     out_dir = (front_dir(request, game) if request.kind == "front"
                else output_folder(request.out, game, suffix, request.question))
+    inputs = [request.game.answers, request.game.guesses, request.game.weights]
+    if request.write:
+        check_out_folder(out_dir, inputs)
     if request.certificate:
-        options = request.game
-        certificate_target(request.certificate, [options.answers, options.guesses, options.weights],
-                           out_dir if request.write else None)
+        certificate_target(request.certificate, inputs, out_dir if request.write else None)
     with claimed_folder(out_dir) if request.write else nullcontext(), \
             parallel_backend(request.setting.backend, request.scheduler):
         release_notes()  # the input is checked and the folder claimed: the notes held are said
