@@ -14,6 +14,7 @@ import pickle
 import random
 import shutil
 import signal
+import threading
 import subprocess
 import sys
 import tempfile
@@ -1031,3 +1032,30 @@ def test_the_results_folder_may_not_hold_an_input_of_the_run(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and len(err.splitlines()) == 1 and "holds an input of this run" in err, err
     assert Path(words).read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["a60.txt"]
+
+
+@pytest.mark.slow
+def test_web_says_ready_once_its_kernels_are_loaded(tmp_path):
+    """The server said 'serving' while its kernels were still compiling (minutes on a cold
+    cache): now that line says it loads them first, and a 'ready' line follows once they are
+    (the page shows 'warming up' meanwhile, /api/health says ready)."""
+    process = subprocess.Popen(web_args(tmp_path, 0), cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stderr.readline()
+        assert first.startswith("serving http://") and "loading the search kernels" in first
+        lines: list[str] = []
+
+        def read() -> None:  # compile notices may come first (a cold cache), then 'ready'
+            for line in process.stderr:
+                lines.append(line)
+                if line.startswith("ready:"):
+                    return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(900)
+        assert lines and lines[-1].startswith("ready:"), lines
+        assert all(line.startswith(("compil", "ready:")) for line in lines), lines
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)

@@ -143,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
         server = uvicorn.Server(config)
         release_notes()
-        sys.stderr.write(f"serving {address(listening)} (Ctrl+C stops)\n")
+        sys.stderr.write(f"serving {address(listening)} (Ctrl+C stops); loading the search "
+                         "kernels first: the page says 'warming up' until they are ready\n")
+        service.on_ready = lambda: sys.stderr.write("ready: the search kernels are loaded\n")
         server.run(sockets=[listening])
         return 0 if server.started else 2
 

@@ -81,6 +81,7 @@ class Service:
         self.scores = LruCache(256)
         self.trees = Trees(self.game_for, trees or [])
         self._warm = threading.Event()
+        self.on_ready = None  # called once the warm-up is done (the command says 'ready')
         self._warm.set()  # warm unless a warm-up runs (`warm_in_background`)
 
     def game_for(self, mode: str, max_guesses: int) -> Game:
@@ -202,6 +203,8 @@ class Service:
                 self.warm_up()
             finally:
                 self._warm.set()
+            if self.on_ready is not None:
+                self.on_ready()
 
         thread = threading.Thread(target=run, name="optimal-warm-up", daemon=True)
         thread.start()
