@@ -26,12 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 FAMILIES = {  # name: the command's arguments after `python -m optimal.search` (or another command)
-    "search": ["optimal.search", "--first", "cigar"],
-    "hard": ["optimal.search", "--first", "cigar", "--hard"],
-    "worst": ["optimal.search", "--first", "cigar", "--objective", "worst", "--max-depth", "4"],
-    "certificate": ["optimal.search", "--first", "cigar", "--certificate", "{tmp}/c.cert.gz"],
-    "beam": ["optimal.search", "--first", "cigar", "--beam", "3"],
-    "dordle": ["optimal.search", "--boards", "2", "--first", "cigar"],
+    "search": ["optimal.search", "--first", "{first}"],
+    "hard": ["optimal.search", "--first", "{first}", "--hard"],
+    "worst": ["optimal.search", "--first", "{first}", "--objective", "worst", "--max-depth", "4"],
+    "certificate": ["optimal.search", "--first", "{first}", "--certificate", "{tmp}/c.cert.gz"],
+    "beam": ["optimal.search", "--first", "{first}", "--beam", "3"],
+    "dordle": ["optimal.search", "--boards", "2", "--first", "{first}"],
     "absurdle": ["optimal.absurdle"],
 }
 
@@ -41,9 +41,9 @@ def child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(argv: list[str], env: dict, tmp: str) -> tuple[float, float]:
+def run(argv: list[str], env: dict, tmp: str, first: str) -> tuple[float, float]:
     """Wall and CPU seconds of one fresh process."""
-    argv = [a.replace("{tmp}", tmp) for a in argv]
+    argv = [a.replace("{tmp}", tmp).replace("{first}", first) for a in argv]
     lists = ["--answers", f"{tmp}/a.txt", "--guesses", f"{tmp}/a.txt"]
     command = [sys.executable, "-m", argv[0], *argv[1:], *lists, "--no-write", "--quiet"]
     if argv[0] == "optimal.absurdle":
@@ -111,8 +111,8 @@ def main() -> None:
         print(f"{'family':<12} {'cold wall':>10} {'cold CPU':>9} {'warm CPU':>9} {'compile CPU':>12}")
         total = 0.0
         for name in args.families.split(","):
-            cold_wall, cold_cpu = run(FAMILIES[name], env, tmp)
-            _, warm_cpu = run(FAMILIES[name], env, tmp)
+            cold_wall, cold_cpu = run(FAMILIES[name], env, tmp, answers[0])
+            _, warm_cpu = run(FAMILIES[name], env, tmp, answers[0])
             total += cold_cpu - warm_cpu
             print(f"{name:<12} {cold_wall:>9.1f}s {cold_cpu:>8.1f}s {warm_cpu:>8.1f}s "
                   f"{cold_cpu - warm_cpu:>11.1f}s", flush=True)
