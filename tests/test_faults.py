@@ -797,16 +797,22 @@ def within(seconds: int):
         signal.signal(signal.SIGALRM, previous)
 
 
+def not_regular(path: Path, kind: str) -> Path:
+    """`path` made a FIFO ("fifo") or a link to /dev/zero ("dev-zero"): inputs that hang a reader
+    or never end."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    return path
+
+
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
 def test_verify_refuses_a_fifo_or_a_device(kind, tmp_path, capsys):
     """A FIFO named as the tree hung verify forever; /dev/zero was read until a MemoryError."""
     import optimal.verify
 
-    path = tmp_path / "tree.json"
-    if kind == "fifo":
-        os.mkfifo(path)
-    else:
-        path.symlink_to("/dev/zero")
+    path = not_regular(tmp_path / "tree.json", kind)
     with within(20):
         code = optimal.verify.main([str(path)])
     err = capsys.readouterr().err
@@ -819,11 +825,7 @@ def test_a_checkpoint_that_is_not_a_regular_file_is_refused(kind, tmp_path, caps
             "--out", str(tmp_path / "results")]
     folder = tmp_path / "results" / "a30-a30-normal-d6"
     folder.mkdir(parents=True)
-    checkpoint = folder / "checkpoint-all.json"
-    if kind == "fifo":
-        os.mkfifo(checkpoint)
-    else:
-        checkpoint.symlink_to("/dev/zero")
+    checkpoint = not_regular(folder / "checkpoint-all.json", kind)
     with within(60):
         code = search(args)
     err = capsys.readouterr().err

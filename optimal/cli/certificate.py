@@ -45,21 +45,6 @@ def certificate_target(text: str, inputs: list[str | None], run_folder: Path | N
     return writable_file(path)
 
 
-def check_out_folder(run_folder: Path, inputs: list[str | None], flag: str = "--out") -> None:
-    """The folder a run writes (and replaces as a set) may not hold an input of the same run: a
-    list or weights file inside it would be overwritten or removed with the old set. Checked
-    before any work."""
-    folder = run_folder.resolve()
-    for source in inputs:
-        if source is None or not Path(source).exists():
-            continue
-        where = Path(source).resolve()
-        if where == folder or folder in where.parents:
-            raise BadInput(f"{flag}: the results folder {run_folder} holds an input of this run "
-                           f"({source}), which writing the results would replace; choose another "
-                           "folder or move the input")
-
-
 class CertificateFile:
     """A certificate being written: `log` goes to the search; `commit()` or `abort()` ends it
     (either way nothing is left but the finished file: no temporary file, and no folder this

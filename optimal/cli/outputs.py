@@ -363,3 +363,18 @@ def writable_file(path: str | Path) -> Path:
         raise CannotWrite(f"cannot write {text}: {folder} is not a folder")
     _probe(folder)
     return path
+
+
+def check_out_folder(run_folder: Path, inputs: list[str | None], flag: str = "--out") -> None:
+    """The folder a run writes (and replaces as a set) may not hold an input of the same run: a
+    list or weights file inside it would be overwritten or removed with the old set. Checked
+    before any work."""
+    folder = run_folder.resolve()
+    for source in inputs:
+        if source is None or not Path(source).exists():
+            continue
+        where = Path(source).resolve()
+        if where == folder or folder in where.parents:
+            raise BadInput(f"{flag}: the results folder {run_folder} holds an input of this run "
+                           f"({source}), which writing the results would replace; choose another "
+                           "folder or move the input")

@@ -17,11 +17,10 @@ from lookahead import (dordle_first_word_branches, finishing_tree, memory_estima
                        solve_state)
 from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
-from optimal.cli.certificate import (CertificateFile, certificate_note, certificate_target,
-                                     check_out_folder)
-from optimal.cli.outputs import (claimed_folder, dordle_tree_path, dordle_tree_stats, file_set,
-                                 output_folder, provenance, write_report, write_summary,
-                                 write_tree)
+from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
+from optimal.cli.outputs import (check_out_folder, claimed_folder, dordle_tree_path,
+                                 dordle_tree_stats, file_set, output_folder, provenance,
+                                 write_report, write_summary, write_tree)
 from optimal.cli.run import run_cli
 from optimal.dordle import VerifiedDordleTree, verified_branches
 from optimal.errors import BadInput, DefectiveTree, NoTree, shortened
