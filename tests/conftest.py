@@ -3,7 +3,14 @@ repository and run in seconds. The bundled lists are used where a published figu
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+# Keep compiled test modules (their asserts rewritten) and package modules between runs even where
+# $PYTHONDONTWRITEBYTECODE is set (as on this project's machines): otherwise every test process
+# rewrites and compiles every test module afresh, about 5 s per process per run. The files go to
+# __pycache__/ folders, which git ignores.
+sys.dont_write_bytecode = False
 
 import pytest
 
@@ -52,6 +59,16 @@ def small_game(n: int = 60, mode: str = "normal", max_guesses: int = 6, offset: 
     guesses = tuple(dict.fromkeys(answers + extra))
     return Game(WordList("small", answers, "test"), WordList("small-guesses", guesses, "test"),
                 mode, max_guesses)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kernel_cache_first() -> None:
+    """Switch the kernel cache on in each test process before any test runs. Why: the first
+    kernel use in a process fixes numba's cache folder for the rest of it, and a test that points
+    `$OPTIMAL_CACHE` at a temporary or unusable folder would otherwise make every later test in
+    that process compile every kernel afresh (it cost the quick suite about 4 CPU-minutes)."""
+    from lookahead.spaces.kernel_cache import use_kernel_cache
+    use_kernel_cache()
 
 
 @pytest.fixture(scope="session")

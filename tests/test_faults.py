@@ -750,6 +750,7 @@ def shell(command: str, timeout: float = 180) -> subprocess.CompletedProcess:
                           timeout=timeout)
 
 
+@pytest.mark.slow
 def test_a_closed_standard_output_still_writes_the_results(tmp_path):
     """`search ... >&-` raised AttributeError in cli/run.py (exit 1, no results written); now the
     lines are lost but the files are written, exit 0. verify and assist alike (exit 0)."""
@@ -897,6 +898,7 @@ def test_web_on_a_port_in_use_is_one_line_and_exit_2(tmp_path):
     assert str(port) in lines[0] and "in use" in lines[0], lines
 
 
+@pytest.mark.slow
 def test_web_on_port_0_says_the_port_it_got(tmp_path):
     """`--port 0` printed `:0/`; now the line names the port the server listens on (and a request
     to it is answered)."""

@@ -100,6 +100,7 @@ def test_tie_break_on_a_single_first_word_writes_both_trees(lists, capsys):
     assert summary["tie_break"]["longest"] == 4 and summary["tie_break"]["at_longest"] == 3
 
 
+@pytest.mark.slow
 def test_hard_front_at_a_tight_limit_starts_from_a_finishing_tree_and_finds_the_least_total(lists):
     """Hard mode at limit 3 and 5: the beam probe would check the limit at every node, so the
     search starts cut off at a verified finishing tree's total (a note says so); each cell's total

@@ -146,6 +146,7 @@ def slow_exact(monkeypatch):
     return delay
 
 
+@pytest.mark.slow
 def test_over_budget_the_beam_answers_labelled_and_the_proof_is_kept_for_later(game, slow_exact,
                                                                                patient_beam):
     slow_exact["seconds"] = 4.0  # far beyond the budget: the margin a busy machine needs

@@ -93,7 +93,7 @@ CERTIFICATES = sorted(RESULTS.rglob("*.cert.gz"))
 
 
 @pytest.mark.parametrize("path", [
-    pytest.param(p, marks=[] if p.stat().st_size < 100_000 else [pytest.mark.slow])
+    pytest.param(p, marks=[] if p.stat().st_size < 30_000 else [pytest.mark.slow])
     for p in CERTIFICATES], ids=[str(p.relative_to(RESULTS)) for p in CERTIFICATES])
 def test_committed_certificate_checks(path, capsys):
     """Each committed certificate passes the independent checker, with the tree of the same name

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from lookahead import SearchSetting
 from lookahead.parallel import schedule
 from lookahead.parallel.schedule import RAMP_START, TASK_SECONDS, Pace, run_paced
@@ -36,6 +38,7 @@ def test_a_slow_latest_task_shrinks_the_next_even_when_the_overall_rate_is_fast(
     assert pace.next_size(1400, 100_000) == 1  # TASK_SECONDS / 1 s per item, at least one
 
 
+@pytest.mark.slow
 def test_work_that_slows_down_gets_small_tasks(monkeypatch):
     """Items quick for the serial phase and then 20 ms each: no task may carry more than about
     TASK_SECONDS of the slow items (plus the ramp's doubling), and every item is taken once."""

@@ -220,6 +220,7 @@ def test_bad_input_and_no_tree(lists, capsys, extra, code, message):
 # ---------------------------------------------------------------- the published optima
 
 
+@pytest.mark.slow
 def test_salet_7920_proof(tmp_path):
     result = run("--first", "salet", "--max-depth", "6", "--out", str(tmp_path), "--quiet")
     assert result.returncode == 0, result.stderr
@@ -250,6 +251,7 @@ def test_beam_over_top_words_finds_salet(tmp_path):
     assert "SALET: total <= 7920" in result.stdout and "upper bound" in result.stdout
 
 
+@pytest.mark.slow
 def test_from_state_on_the_original_lists(original):
     result = run("--from", "salet.BBYBB", "--quiet", "--no-write")
     assert result.returncode == 0, result.stderr
@@ -279,6 +281,7 @@ def test_dask_backend_needs_a_scheduler(lists, capsys):
     assert len(err.strip().splitlines()) == 1 and "--scheduler" in err
 
 
+@pytest.mark.slow
 def test_the_main_job_shows_progress_out_of_a_terminal(tmp_path):
     """With stderr a pipe (a log, a scheduler's capture), the main job still shows how far it has
     got: plain lines (no carriage returns), each with the words done, the best so far, and the

@@ -604,6 +604,7 @@ def test_bad_options_are_one_line_and_exit_2(argv, message, capsys):
 # ---------------------------------------------------------------- the page's rough edges (issue 25)
 
 
+@pytest.mark.slow
 def test_the_server_says_it_is_ready_only_once_the_kernels_are_warm(original):
     """Item 1: while the kernels load (minutes on a fresh cache) the server answers, says it is
     warming up (health, info and every game position), and says ready only once warm."""
@@ -629,6 +630,7 @@ def test_the_server_says_it_is_ready_only_once_the_kernels_are_warm(original):
         assert game(client, history="salet=BBYBB")["warming"] is False
 
 
+@pytest.mark.slow
 def test_the_warm_up_loads_every_kernel_a_request_uses(original, monkeypatch):
     """Item 1: warming up runs the single-board exact search (normal and hard mode, with its
     table), the beam, and the Dordle engine's exact and beam searches, each to its end, so no
@@ -717,6 +719,7 @@ def test_a_guess_of_the_wrong_length_is_refused(client):
     assert "SALETS" in body["error"]
 
 
+@pytest.mark.slow
 def test_after_sigterm_no_search_runs_on(tmp_path):
     """Item 8: SIGTERM while an exact search runs (1,429 candidates after IMMIX BBBBB: minutes;
     not the opening, which the bundled tree answers): the process exits within seconds, rather

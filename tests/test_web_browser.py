@@ -375,6 +375,7 @@ def widest(driver) -> list[str]:
     """)
 
 
+@pytest.mark.slow
 def test_a_played_game_and_its_review(browser, server, original):
     """Play CIGAR in the Assist tab, open the Review tab (it carries the game): every figure shown
     is the API's, the chart is drawn, the address holds the review; and at phone size (390 px)
@@ -480,6 +481,7 @@ def test_an_unsupported_board_count_in_the_address_is_refused_with_a_message(bro
     assert console_errors(browser) == []
 
 
+@pytest.mark.slow
 def test_after_an_upload_the_tree_list_shows_the_uploaded_tree(browser, server, original, tmp_path):
     """Item 6: after an upload the list still showed the bundled tree, and 'Show' switched trees."""
     tree = read_tree(BUNDLED / "salet-normal.json").tree
@@ -505,6 +507,7 @@ def test_the_tree_list_entries_are_short_and_unique(browser, server):
     assert "SALET normal: 7,920 (bundled)" in texts
 
 
+@pytest.mark.slow
 def test_at_phone_width_no_element_is_wider_than_the_screen(browser, server):
     """Item 7: at 390 px the tree's table was 462 px wide (its 'next guess' column cut off)."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -524,6 +527,7 @@ def test_at_phone_width_no_element_is_wider_than_the_screen(browser, server):
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+@pytest.mark.slow
 def test_ticking_hard_mode_mid_game_keeps_the_game(browser, server):
     """Ticking hard mode used to drop the game silently; a game whose guesses hard mode allows
     goes on in hard mode, one it does not stays as it was, with the reason."""

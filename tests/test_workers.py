@@ -5,6 +5,7 @@ import os
 import time
 
 import numpy as np
+import pytest
 from joblib import delayed
 
 from lookahead import SearchSetting
@@ -21,6 +22,7 @@ def grow_and_report(megabytes: int) -> int:
     return os.getpid()
 
 
+@pytest.mark.slow
 def test_a_worker_that_grows_its_memory_is_kept_for_the_next_tasks():
     # each worker's first task sets loky's reference; then each grows by about 350 MB
     sizes = [0, 0, 350, 350, 0, 0]
