@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
-        if args.hard:
+        if args.hard or args.ultra:
             raise BadInput("Absurdle here is normal mode only")
         if args.max_depth > AbsurdleSearch.MAX_GUESSES:
             raise BadInput(f"--most must be at most {AbsurdleSearch.MAX_GUESSES} (the search's "

@@ -51,8 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
-        if args.hard:
-            raise BadInput("Antiwordle's rule is already stricter than hard mode: drop --hard")
+        if args.hard or args.ultra:
+            flag = "--ultra" if args.ultra else "--hard"
+            raise BadInput(f"Antiwordle's rule is its own strict mode: drop {flag}")
         beams = args.beams
         if not args.lists and not args.answers:
             args.lists = "norvig"

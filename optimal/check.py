@@ -11,8 +11,8 @@ this checker does not understand exactly, a tree of another game (or a process o
 stopped without a verdict).
 
 A reader must trust Python, numpy, gzip, the word lists (named by sha256 in the header) and this
-file, which imports nothing of the search: its Wordle rule (`replies`), hard mode (`after`,
-`legal`), and these rules, for n candidates:
+file, which imports nothing of the search: its Wordle rule (`replies`), hard and ultra-hard mode
+(`after`, `after_ultra`, `Checker.legal`), and these rules, for n candidates:
   * a set costs at least 2n - 1 (each answer costs a guess, all but the first guessed two); 2n if
     no candidate splits it into single answers (only such a guess gets 2n - 1); one answer costs 1;
     several cannot be done with one guess left, nor more than there are replies with two left;
@@ -37,7 +37,7 @@ mode, limit, length) and is refused otherwise; a worst-case certificate certifie
 
 Format: gzip of a JSON header line, then little-endian int32 words, in records. The header has
 exactly the fields format ("optimal-certificate/1"), rule ("wordle"), answers and guesses (each
-exactly name, count, sha256), mode ("normal" or "hard"), max_guesses (a whole number, 1 to 64),
+exactly name, count, sha256), mode ("normal", "hard" or "ultra"), max_guesses (a whole number, 1 to 64),
 length (2 to 8, the lists' word length), objective ("total" or "worst") and provenance (plain
 values, not read); anything else, a value of another type or out of range, JSON nested deeper
 than 200 levels or a key given twice is refused (exit 2). A list name is a bare file name
@@ -45,8 +45,10 @@ than 200 levels or a key given twice is refused (exit 2). A list name is a bare 
 (optimal/data/NAME.txt), else NAME.txt in the certificate's folder, unless --answers/--guesses
 names the file.
   SECTION s            what follows belongs to section s (claims are numbered per section)
-  OPEN d n a1..an [g1..gL m1..m26]  a node: sorted answer indices, d guesses left; in hard mode the
-                       green letter of each place (-1: none) and the least count of each letter
+  OPEN d n a1..an [g1..gL m1..m26 [b1..bL x1..x26]]  a node: sorted answer indices, d guesses left;
+                       in hard mode the green letter of each place (-1: none) and the least count
+                       of each letter; in ultra-hard mode also the letters barred from each place
+                       (bit c: letter c) and the most count of each letter (15: no most)
   GUESS g m (code ref)*m   guess g costs n + its parts' values: named parts that of claim `ref` or
                        of a rule (-1 closed form, -2 the 2n rule, -3 no guess separates it)
   GUESS_X g m (code section ref)*m   the same, citing claims of any section
@@ -80,7 +82,8 @@ COVER = {CLOSE: "all", CLOSE_ONLY: "only", CLOSE_EXCEPT: "except"}
 FORMAT = "optimal-certificate/1"
 HEADER = ("format", "rule", "answers", "guesses", "mode", "max_guesses", "length", "objective",
           "provenance")  # every field of the header, each required; no other is accepted
-MODES, OBJECTIVES, LIST_FIELDS = ("normal", "hard"), ("total", "worst"), ("name", "count", "sha256")
+MODES, OBJECTIVES, LIST_FIELDS = ("normal", "hard", "ultra"), ("total", "worst"), ("name", "count", "sha256")
+NO_MOST = 15  # ultra-hard mode's most count of a letter no clue has capped
 MAX_GUESSES, LENGTHS, MAX_WORDS, MAX_JOBS = 64, (2, 8), 10**7, 64
 MAX_NESTING, MAX_HEADER = 200, 1 << 20  # JSON levels (a tree within 64 guesses needs 130); bytes
 DATA = Path(__file__).parent / "data"  # the bundled lists, NAME.txt
@@ -174,6 +177,22 @@ def after(state: tuple, word: np.ndarray, code: int) -> tuple:
     return tuple(greens), tuple(max(m, s) for m, s in zip(minimum, scored))
 
 
+def after_ultra(state: tuple, word: np.ndarray, code: int) -> tuple:
+    """Ultra-hard mode (every guess could be the answer): hard mode's state, and also each letter
+    not green is barred from its place, and a letter that drew a grey may appear no more often
+    than this guess had it green or yellow."""
+    greens, minimum = after(state[:2], word, code)
+    barred, most, scored, grey = list(state[2]), list(state[3]), [0] * 26, [False] * 26
+    for i, letter in enumerate(word.tolist()):
+        digit = (code // 3**i) % 3
+        if digit != 2:
+            barred[i] |= 1 << letter
+        scored[letter] += digit > 0
+        grey[letter] |= digit == 0
+    return greens, minimum, tuple(barred), tuple(min(m, s) if g else m
+                                                 for m, s, g in zip(most, scored, grey))
+
+
 def set_bound(c: int, d: int, codes: int) -> int:
     """Least cost of c candidates with d guesses left, in closed form (first rule above)."""
     if c <= 1:
@@ -204,9 +223,9 @@ class Frame:
 class Checker:
     """The game (replies computed here) and the claims checked so far, per section."""
 
-    def __init__(self, hard: bool, limit: int, answers: list[str], guesses: list[str],
+    def __init__(self, mode: str, limit: int, answers: list[str], guesses: list[str],
                  part: tuple[int, int] = (0, 1)):
-        self.hard, self.d0, self.part = hard, limit, part
+        self.hard, self.ultra, self.d0, self.part = mode != "normal", mode == "ultra", limit, part
         self.G = np.array([[ord(c) - 97 for c in w] for w in guesses], dtype=np.int8)
         index = {w: i for i, w in enumerate(guesses)}
         self.guess_of = np.array([index[w] for w in answers])
@@ -214,7 +233,9 @@ class Checker:
         self.L = self.G.shape[1]
         self.codes, self.won = 3**self.L, 3**self.L - 1
         self.counts = np.stack([(self.G == c).sum(axis=1) for c in range(26)], axis=1)
-        self.initial = ((-1,) * self.L, (0,) * 26) if hard else None
+        self.initial = ((-1,) * self.L, (0,) * 26) if self.hard else None
+        if self.ultra:
+            self.initial += ((0,) * self.L, (NO_MOST,) * 26)
         self.claims: dict[int, list] = {}
         self.legal_masks: dict = {}
         self.proven: set = set()  # (rule, set, state) already shown
@@ -222,15 +243,23 @@ class Checker:
         self.scans = 0
 
     def legal(self, state) -> np.ndarray:
-        """Which guesses hard mode allows in `state` (all in normal mode), as a mask."""
+        """Which guesses the mode allows in `state` (all in normal mode), as a mask."""
         if state not in self.legal_masks:
             ok = np.ones(len(self.G), bool)
             for i, g in enumerate(state[0] if state else ()):
                 ok &= (self.G[:, i] == g) | (g < 0)
             for c, m in enumerate(state[1] if state else ()):
                 ok &= self.counts[:, c] >= m
+            for i, barred in enumerate(state[2] if self.ultra else ()):
+                ok &= (barred >> self.G[:, i].astype(np.int64)) & 1 == 0
+            for c, m in enumerate(state[3] if self.ultra else ()):
+                ok &= self.counts[:, c] <= m
             self.legal_masks[state] = ok
         return self.legal_masks[state]
+
+    def after(self, state: tuple, word: np.ndarray, code: int) -> tuple:
+        """The state after `word` scored `code`, by this game's mode."""
+        return (after_ultra if self.ultra else after)(state, word, code)
 
     def short_of_repeats(self, S: np.ndarray, ids: np.ndarray, need: np.ndarray) -> tuple[int, int]:
         """(guess, repeats) for a guess ids[j] whose replies on S repeat fewer than need[j] times,
@@ -326,7 +355,7 @@ class Checker:
             if not 0 <= code < self.won or not sizes[code] or code in named:
                 raise Rejected(f"{self.word(g)}: reply {code} is not one of its parts (or named twice)")
             named.add(code)
-            state = after(f.state, self.G[g], code) if self.hard else None
+            state = self.after(f.state, self.G[g], code) if self.hard else None
             part = f.S[codes == code]
             total += max(0, self.part_value(part, f.d - 1, state, section, ref)
                          - set_bound(len(part), f.d - 1, self.codes))
@@ -413,6 +442,8 @@ def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
             if n < 1 or S.min() < 0 or S.max() >= n_answers or (np.diff(S) <= 0).any():
                 raise Rejected("a node's candidates are not sorted distinct answers")
             state = (tuple(take(checker.L)), tuple(take(26))) if checker.hard else None
+            if checker.ultra:
+                state += (tuple(take(checker.L)), tuple(take(26)))
             stack.append(Frame(S, d, state, opened % checker.part[1] == checker.part[0]))
             opened += 1
         elif op in (GUESS, GUESS_X):
@@ -621,7 +652,7 @@ def load(path: str, answers_file: str | None = None, guesses_file: str | None = 
     header, stream = read_header(path)
     with stream:
         answers, guesses, _ = game_lists(header, path, answers_file, guesses_file)
-        checker = Checker(header["mode"] == "hard", header["max_guesses"], answers, guesses, part)
+        checker = Checker(header["mode"], header["max_guesses"], answers, guesses, part)
         try:
             proves = check_stream(checker, *reader(stream), len(answers))
         except (IndexError, ValueError, OverflowError, MemoryError) as error:
@@ -631,7 +662,7 @@ def load(path: str, answers_file: str | None = None, guesses_file: str | None = 
 
 def replay(tree: dict, checker: Checker, answers: list[str], guesses: list[str]) -> int:
     """Total guesses of a JSON tree (optimal-tree/1) over every answer, replayed here; Rejected if
-    an answer is not found within the limit by allowed (in hard mode, legal) guesses."""
+    an answer is not found within the limit by allowed (in a strict mode, legal) guesses."""
     index, total = {w: i for i, w in enumerate(guesses)}, 0
     for a, answer in enumerate(answers):
         node, state, depth = tree, checker.initial, 0
@@ -647,7 +678,7 @@ def replay(tree: dict, checker: Checker, answers: list[str], guesses: list[str])
             node = (node.get("branches") or {}).get(text)
             if not isinstance(node, dict):
                 raise Rejected(f"the tree has no branch for {answer.upper()} after {text}")
-            state = after(state, checker.G[g], code) if state else None
+            state = checker.after(state, checker.G[g], code) if state else None
         total += depth
     return total
 
@@ -688,7 +719,8 @@ def game_lines(header: dict, origins: dict[str, str]) -> list[str]:
     mode, guess limit and objective, so a verdict can never be read as one about another game."""
     lines = [f"  {side}: {header[side]['name']}, {header[side]['count']:,} words, sha256 "
              f"{header[side]['sha256']} ({origins[side]})" for side in ("answers", "guesses")]
-    return lines + [f"  {header['mode']} mode, at most {header['max_guesses']} guesses, objective "
+    mode = {"ultra": "ultra-hard"}.get(header["mode"], header["mode"])
+    return lines + [f"  {mode} mode, at most {header['max_guesses']} guesses, objective "
                     f"{header['objective']}; the certificate concludes:"]
 
 

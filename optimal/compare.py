@@ -135,7 +135,7 @@ def compare(game: Game, args, beams: list[int], jobs: int, out_dir: Path,
     rows, how = build_rows(game, args.first.strip().lower() if args.first else None, beams, jobs)
     seconds = clock.seconds
     title = (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
-             f"({len(game.guesses):,}), {game.mode} mode, limit {game.max_guesses}")
+             f"({len(game.guesses):,}), {game.mode_name}, limit {game.max_guesses}")
     weighted = ""
     if game.weights is not None:
         title += f", answers weighted by {game.weights.name}"

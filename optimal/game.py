@@ -18,19 +18,20 @@ import numpy as np
 from optimal.errors import BadInput, quoted
 from optimal.feedback import feedback_matrix
 from optimal.files import memory_bytes
-from optimal.rules import WORDLE, Rule, rule_named
+from optimal.rules import MODES, STRICT_MODES, WORDLE, Rule, rule_named
 from optimal.rules.hard import HardState
+from optimal.rules.ultra import UltraState
 from optimal.weights import Weights
 from optimal.words import WordList, encode_words, letter_counts, load_lists
 
-MODES = ("normal", "hard")
+ClueState = HardState | UltraState  # what a strict mode carries from guess to guess
 
 Step = tuple[str, int]  # (guess word, reply code)
 
 
 @dataclass
 class Game:
-    """A Wordle-like game: lists, reply matrix, `mode` ('normal' or 'hard') and `max_guesses`;
+    """A Wordle-like game: lists, reply matrix, `mode` ('normal', 'hard' or 'ultra') and `max_guesses`;
     with `weights` (see optimal.weights) the objective is the expected number of guesses under them
     instead of the plain total."""
 
@@ -46,9 +47,9 @@ class Game:
         if isinstance(self.rule, str):
             self.rule = rule_named(self.rule)
         if self.mode not in MODES:
-            raise BadInput(f"unknown mode {self.mode!r}; choose normal or hard")
-        if self.mode == "hard" and not self.rule.hard_mode:
-            raise BadInput(f"hard mode is not defined for {self.rule.name}")
+            raise BadInput(f"unknown mode {self.mode!r}; choose {', '.join(MODES)}")
+        if self.mode != "normal" and not self.rule.hard_mode:
+            raise BadInput(f"{self.mode_name} is not defined for {self.rule.name}")
         if self.max_guesses < 1:
             raise BadInput(f"the guess limit must be at least 1, not {self.max_guesses}")
         if self.weights is not None and len(self.weights) != len(self.answers):
@@ -131,8 +132,18 @@ class Game:
 
     @property
     def hard(self) -> bool:
-        """Whether the game is played in hard mode."""
-        return self.mode == "hard"
+        """Whether later guesses are bound by the clues (hard or ultra-hard mode): the searches then
+        carry a state from guess to guess and offer only the guesses it allows."""
+        return self.mode != "normal"
+
+    @property
+    def mode_name(self) -> str:
+        """The mode as a message names it: 'hard mode', 'ultra-hard mode'."""
+        return {"ultra": "ultra-hard"}.get(self.mode, self.mode) + " mode"
+
+    def start_state(self) -> ClueState | None:
+        """The clue state before any guess in this game's mode (None in normal mode)."""
+        return STRICT_MODES[self.mode].initial(self.length) if self.hard else None
 
     @property
     def weighted(self) -> bool:
@@ -249,28 +260,21 @@ class Game:
                                f"to {guess.upper()} (step {step} leaves no candidate)")
         return remaining
 
-    def hard_state(self, history: list[Step]) -> HardState:
-        """The hard-mode constraints after `history`."""
-        state = HardState.initial(self.length)
+    def hard_state(self, history: list[Step]) -> ClueState:
+        """The constraints of this game's strict mode after `history` (hard mode's in normal
+        mode, for tools that ask what hard mode would allow)."""
+        state = self.start_state() or HardState.initial(self.length)
         for guess, code in history:
             state = state.after(guess.lower(), code)
         return state
 
-    def legal_mask(self, state: HardState | None) -> np.ndarray:
-        """Boolean mask over guesses: all True with no state, else the guesses that keep every
-        green in place and contain every scored letter often enough. A state is applied whatever
-        the game's mode, so normal-mode tools can ask what hard mode would allow; callers in
-        normal mode pass None."""
-        mask = np.ones(len(self.guesses), dtype=bool)
+    def legal_mask(self, state: ClueState | None) -> np.ndarray:
+        """Boolean mask over guesses: all True with no state, else the guesses the state allows
+        (its mode's rule). A state is applied whatever the game's mode, so normal-mode tools can
+        ask what hard mode would allow; callers in normal mode pass None."""
         if state is None:
-            return mask
-        for i, g in enumerate(state.greens):
-            if g >= 0:
-                mask &= self.guess_letters[:, i] == g
-        for c, n in enumerate(state.minimum):
-            if n:
-                mask &= self.guess_letter_counts[:, c] >= n
-        return mask
+            return np.ones(len(self.guesses), dtype=bool)
+        return state.legal_mask(self.guess_letters, self.guess_letter_counts)
 
     def legal_guesses(self, history: list[Step]) -> np.ndarray:
         """Indices of the guesses allowed after `history` (all of them in normal mode)."""
@@ -284,12 +288,13 @@ class Game:
                 raise BadInput(f"{guess.upper()} {self.reply_text(code)} (step {step}) already "
                                "found the answer: no step can follow it")
         if self.hard:
-            state = HardState.initial(self.length)
+            state = self.start_state()
             for step, (guess, code) in enumerate(history, start=1):
                 self.guess_id(guess)
                 why = state.violation(guess.lower())
                 if why:
-                    raise BadInput(f"{guess.upper()} (step {step}) is not allowed in hard mode: {why}")
+                    raise BadInput(f"{guess.upper()} (step {step}) is not allowed in "
+                                   f"{self.mode_name}: {why}")
                 state = state.after(guess.lower(), code)
         return self.candidates(history)
 

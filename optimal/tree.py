@@ -18,7 +18,8 @@ from optimal.errors import BadInput, DefectiveTree, quoted
 from optimal.rules import WORDLE, Rule, rule_named
 from optimal.rules.wordle import all_green, parse_reply, reply_to_string
 from optimal.files import atomic_write_text, read_regular
-from optimal.game import Game, HardState
+from optimal.game import Game
+from optimal.rules import MODES
 
 TREE_FORMAT = "optimal-tree/1"
 
@@ -109,7 +110,7 @@ def verify(tree: Node, game: Game) -> Verification:
     allowed = set(game.guesses.words)
     rule, won = game.rule, game.won
     for answer in game.answers.words:
-        node, state, number = tree, HardState.initial(game.length), 0
+        node, state, number = tree, game.start_state(), 0
         while True:
             number += 1
             reached.add(id(node))
@@ -120,7 +121,7 @@ def verify(tree: Node, game: Game) -> Verification:
             if game.hard:
                 why = state.violation(guess)
                 if why:
-                    problems.append(f"{where} breaks hard mode ({why})")
+                    problems.append(f"{where} breaks {game.mode_name} ({why})")
                     break
             code = rule.reply(guess, answer)
             if code == won:
@@ -418,8 +419,9 @@ def check_document(document: dict) -> None:
                     or not isinstance(block.get("sha256", ""), str) \
                     or ("count" in block and not _whole(block["count"])):
                 raise BadInput(f"game.{side} must be an object with name, count and sha256")
-        if "mode" in game and game["mode"] not in ("normal", "hard"):
-            raise BadInput(f"game.mode must be normal or hard, not {quoted(str(game['mode']))}")
+        if "mode" in game and game["mode"] not in MODES:
+            raise BadInput(f"game.mode must be {', '.join(MODES[:-1])} or {MODES[-1]}, "
+                           f"not {quoted(str(game['mode']))}")
         limit = game.get("max_guesses")
         if limit is not None and (not _whole(limit) or not 1 <= limit <= 64):
             raise BadInput(f"game.max_guesses must be a whole number from 1 to 64, not {quoted(str(limit))}")

@@ -50,8 +50,8 @@ def _game_for(args, meta: dict) -> Game:
                 names[1] = None
         if names[0] in BUNDLED_LISTS and (names[1] is None or names[1] in BUNDLED_LISTS):
             args.answers, args.guesses = names
-    if not args.hard and game_block.get("mode") == "hard":
-        args.hard = True
+    if not (args.hard or args.ultra):
+        args.hard, args.ultra = game_block.get("mode") == "hard", game_block.get("mode") == "ultra"
     if args.max_depth is None:
         args.max_depth = game_block.get("max_guesses")
     if args.weights is None and _block(game_block.get("weights")).get("name") == "freq":
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(out, indent=1))
             return 0 if not problems else 1
         label = (f"{args.tree}: {len(game.answers):,} answers ({game.answers.name}), "
-                 f"{len(game.guesses):,} guesses ({game.guesses.name}), {game.mode} mode, "
+                 f"{len(game.guesses):,} guesses ({game.guesses.name}), {game.mode_name}, "
                  f"at most {game.max_guesses} guesses")
         print(label)
         for note in notes:

@@ -95,6 +95,10 @@ CASES = [
     case("search-unknown-lists", "search", "--lists bogus --first trace --quiet", 2, "--lists"),
     case("search-hard-jotto", "search", "--game jotto --hard --first trace --quiet --no-write", 2,
          "hard mode"),
+    case("search-ultra-jotto", "search", "--game jotto --ultra --first trace --quiet --no-write", 2,
+         "ultra-hard mode is not defined"),
+    case("search-hard-and-ultra", "search", S + "--first trace --hard --ultra", 2, "--hard"),
+    case("search-ultra-boards", "search", S + "--boards 2 --ultra", 2, "--ultra"),
     # ------------------------------------------------------------ search: words and histories
     case("search-first-unknown", "search", S + "--first zzzzz", 2, "not in the guess list"),
     case("search-first-long", "search", S.split() + ["--first", "{LONG}"], 2, "characters"),
@@ -198,12 +202,14 @@ CASES = [
     case("absurdle-target-unknown", "absurdle", L + "--target zzzzz", 2, "not in the answer list"),
     case("absurdle-target-empty", "absurdle", L.split() + ["--target", ""], 2, "empty"),
     case("absurdle-hard", "absurdle", L + "--hard", 2, "normal mode"),
+    case("absurdle-ultra", "absurdle", L + "--ultra", 2, "normal mode"),
     case("absurdle-pool", "absurdle", L + "--pool bogus", 2, "--pool"),
     # ------------------------------------------------------------ antiwordle
     case("antiwordle-beams-huge", "antiwordle", L + "--beams 99999999999999999999", 2, "--beams"),
     case("antiwordle-beams-negative", "antiwordle", L + "--beams -1", 2, "--beams"),
     case("antiwordle-beams-empty", "antiwordle", L.split() + ["--beams", ""], 2, "empty"),
     case("antiwordle-hard", "antiwordle", L + "--hard", 2, "hard"),
+    case("antiwordle-ultra", "antiwordle", L + "--ultra", 2, "--ultra"),
     case("antiwordle-depth-zero", "antiwordle", L + "--max-depth 0", 2, "--max-depth"),
     # ------------------------------------------------------------ pangrams
     case("pangrams-empty-list", "pangrams", [""], 2, "empty"),
@@ -243,6 +249,8 @@ CASES = [
          "no answer fits"),
     case("review-hard-mode-breach", "review", L + "--hard --history cigar=GBBBB,salet=BBBBB", 2,
          "not allowed in hard mode"),
+    case("review-ultra-mode-breach", "review", L + "--ultra --history salet=BBBBY,crane=BBBBY", 2,
+         "not allowed in ultra-hard mode: it cannot contain A"),
     case("review-budget-zero", "review", L + "--budget 0 --history cigar=GGGGG", 2, "--budget"),
     case("review-budget-nan", "review", L + "--budget nan --history cigar=GGGGG", 2, "--budget"),
     # ------------------------------------------------------------ assist

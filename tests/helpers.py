@@ -54,3 +54,24 @@ def plain_transcript(tree: Node, game: Game, answer: str) -> list[str]:
         if code == all_green(len(answer)):
             return lines
         node = node.branches[code]
+
+
+class CouldBeTheAnswer:
+    """Ultra-hard legality stated the plain way, for references: a guess is allowed when every
+    reply so far is the reply it would get as the answer (the rule's `reply`, nothing shared with
+    `optimal.rules.ultra`). Same interface as the modes' states: `after`, `allows`."""
+
+    def __init__(self, history: tuple = ()):
+        self.history = history
+
+    def after(self, word: str, code: int) -> "CouldBeTheAnswer":
+        return CouldBeTheAnswer(self.history + ((word, code),))
+
+    def allows(self, word: str) -> bool:
+        return all(reply(g, word) == c for g, c in self.history)
+
+    def __hash__(self) -> int:
+        return hash(self.history)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CouldBeTheAnswer) and self.history == other.history

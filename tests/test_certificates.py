@@ -14,6 +14,7 @@ import pytest
 
 from optimal import check
 from optimal.game import Game, HardState
+from optimal.rules.ultra import UltraState
 from optimal.search.command import main as search
 from optimal.words import load_words
 from tests.test_search_engine import brute_force
@@ -43,7 +44,7 @@ def certify(tmp_path: Path, n: int, seed: int, mode: str, objective: str, depth:
     cert = str(tmp_path / "c.cert.gz")
     code = search(["--answers", answers, "--guesses", guesses, "--all", "--jobs", "1", "--quiet",
                    "--out", str(tmp_path / "out"), "--certificate", cert, "--max-depth", str(depth),
-                   "--objective", objective] + (["--hard"] if mode == "hard" else []))
+                   "--objective", objective] + {"hard": ["--hard"], "ultra": ["--ultra"]}.get(mode, []))
     assert code in (0, 1) and Path(cert).exists()
     return cert, answers, guesses, Game.from_lists(answers=answers, guesses=guesses, mode=mode,
                                                    max_guesses=depth)
@@ -53,7 +54,8 @@ def claim_holds(game: Game, claim: tuple) -> bool:
     """Brute force: does every guess the claim covers cost at least its value?"""
     (d, state, members), value, cover, listed = claim
     S = np.frombuffer(members, dtype=np.int32)
-    hard = HardState(*state) if state else (HardState.initial(game.length) if game.hard else None)
+    kind = UltraState if game.mode == "ultra" else HardState
+    hard = kind(*state) if state else game.start_state()
     if cover == "all":
         best = brute_force(game, S, d, hard)
         return (best == float("inf")) if value >= check.INF else best >= value
@@ -71,7 +73,10 @@ def claim_holds(game: Game, claim: tuple) -> bool:
 
 
 CASES = [("normal", "total", 3, (10, 16)), ("hard", "total", 3, (10,)),
-         ("normal", "worst", 3, (10, 12)), ("hard", "worst", 3, (10,)),
+         ("normal", "worst", 3, (10, 12)), ("hard", "worst", 3, (10,)), ("ultra", "total", 3, (10,)),
+         pytest.param("ultra", "worst", 3, (10, 16), marks=pytest.mark.slow),
+         pytest.param("ultra", "total", 3, (14, 18), marks=pytest.mark.slow),
+         pytest.param("ultra", "total", 6, (10, 16), marks=pytest.mark.slow),
          pytest.param("hard", "total", 3, (12,), marks=pytest.mark.slow),
          pytest.param("hard", "worst", 3, (16,), marks=pytest.mark.slow),
          pytest.param("hard", "total", 3, (14,), marks=pytest.mark.slow),
@@ -92,8 +97,7 @@ def test_certificates_pass_and_every_claim_is_true(tmp_path, capsys, mode, objec
         claims = [claim for table in checker.claims.values() for claim in table]
         assert (proves or objective == "worst") and all(claim_holds(game, claim) for claim in claims)
         root = [claim for claim in proves if claim[2] == "all"]
-        best = brute_force(game, game.all_candidates(), depth,
-                           HardState.initial(5) if mode == "hard" else None)
+        best = brute_force(game, game.all_candidates(), depth, game.start_state())
         if objective == "total" or best == float("inf"):  # the bound over every first guess is tight
             assert root and root[0][1] == (check.INF if best == float("inf") else best)
 
@@ -103,7 +107,7 @@ def tree_of(folder: Path) -> Path:
     return next(p for p in folder.glob("out/*/*.json") if p.name not in ("summary.json", "MANIFEST.json"))
 
 
-@pytest.mark.parametrize("mode", ["normal", "hard"])
+@pytest.mark.parametrize("mode", ["normal", "hard", pytest.param("ultra", marks=pytest.mark.slow)])
 def test_larger_games_pass_with_their_tree(tmp_path, capsys, mode):
     for seed, n in ((7, 40), (8, 60)):
         cert, answers, guesses, _ = certify(tmp_path, n, seed, mode, "total", 6)

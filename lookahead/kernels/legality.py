@@ -1,9 +1,12 @@
-"""Hard mode inside the search: the state a node carries and the legal guesses it allows.
+"""The strict modes inside the search: the state a node carries and the legal guesses it allows.
 
-The state after a history is what the NYT rule demands of later guesses: the green letters in place,
-and for each letter the most copies ever scored green or yellow in one guess. Two nodes with the same
-candidates, guesses left and state are the same subproblem, so the state is part of the memo key
-(packed into a few integers, compared word for word on a hit).
+One state serves both modes (`ws.hard`; `ws.ultra` for ultra-hard): per place, the green letter
+(`greens`) and the letters barred there (`barred`, a bit mask); per letter, the least and the most
+copies a guess must have (`mins`, `maxs`). NYT hard mode (`optimal.rules.hard`) fills the greens and
+least counts only; ultra-hard (`optimal.rules.ultra`: every guess could be the answer) also bars a
+scored letter from the place it was not green and caps a letter that drew a grey at the copies
+scored. Two nodes with the same candidates, guesses left and state are the same subproblem, so the
+state is part of the memo key (packed into a few integers, compared word for word on a hit).
 """
 
 from __future__ import annotations
@@ -17,18 +20,24 @@ from lookahead.kernels.memo import STATE_WORDS
 
 @njit(cache=True)
 def pack_state(ws, level):
-    """Pack the state at `level` into ws.state_words[level] and its hash into ws.state_hash[level]."""
+    """Pack the state at `level` into ws.state_words[level] and its hash into ws.state_hash[level]
+    (the words after STATE_WORDS hold ultra-hard mode's barred letters and most counts)."""
     words = ws.state_words[level]
     greens = ws.greens[level]
     mins = ws.mins[level]
-    for w in range(STATE_WORDS):
+    for w in range(words.shape[0]):
         words[w] = 0
     for i in range(greens.shape[0]):
         words[i // 4] |= np.int32(greens[i] + 1) << (8 * (i % 4))
     for c in range(26):
         words[2 + c // 7] |= np.int32(mins[c]) << (4 * (c % 7))
+    if ws.ultra:
+        for i in range(greens.shape[0]):
+            words[STATE_WORDS + i] = ws.barred[level, i]
+        for c in range(26):
+            words[STATE_WORDS + 8 + c // 7] |= np.int32(ws.maxs[level, c]) << (4 * (c % 7))
     h = np.uint64(0)
-    for w in range(STATE_WORDS):
+    for w in range(words.shape[0]):
         h += np.uint64(words[w] + 1) * ws.zstate[w]
     ws.state_hash[level] = h
 
@@ -42,9 +51,12 @@ def child_state(ws, level, g, code):
     mins_p, mins_c = ws.mins[level], ws.mins[level + 1]
     for i in range(L):
         greens_c[i] = greens_p[i]
+        ws.barred[level + 1, i] = ws.barred[level, i]
     for c in range(26):
         mins_c[c] = mins_p[c]
+        ws.maxs[level + 1, c] = ws.maxs[level, c]
         ws.scored[c] = 0
+        ws.greyed[c] = 0
     x = code
     for i in range(L):
         digit = x % 3
@@ -52,19 +64,27 @@ def child_state(ws, level, g, code):
         letter = ws.letters[g, i]
         if digit == 2:
             greens_c[i] = letter
+        else:
+            ws.barred[level + 1, i] |= np.int32(1) << letter
         if digit >= 1:
             ws.scored[letter] += 1
+        else:
+            ws.greyed[letter] = 1
     for c in range(26):
         if ws.scored[c] > mins_c[c]:
             mins_c[c] = ws.scored[c]
+        if ws.greyed[c] and ws.scored[c] < ws.maxs[level + 1, c]:
+            ws.maxs[level + 1, c] = ws.scored[c]
     pack_state(ws, level + 1)
 
 
 @njit(cache=True)
 def child_legal(ws, level, g, code):
     """Legal guesses at level+1: those legal at `level` that also keep this guess's greens in
-    place and contain each letter it scored as often (call after `child_state`). Done on bitsets
-    (the parent's ANDed with one row per green and per scored letter), then listed in order."""
+    place and contain each letter it scored as often (call after `child_state`); in ultra-hard
+    mode also without a letter where it was not green, and with no more copies of a letter that
+    drew a grey than were scored. Done on bitsets (the parent's ANDed with one row, or its
+    complement, per place and per letter of the guess), then listed in order."""
     L = ws.letters.shape[1]
     W = ws.legal_bits.shape[1]
     acc = ws.legal_bits[level + 1]
@@ -73,10 +93,13 @@ def child_legal(ws, level, g, code):
         acc[w] = parent[w]
     x = code
     for i in range(L):
+        row = ws.pos_letter_bits[i, ws.letters[g, i]]
         if x % 3 == 2:
-            row = ws.pos_letter_bits[i, ws.letters[g, i]]
             for w in range(W):
                 acc[w] &= row[w]
+        elif ws.ultra:
+            for w in range(W):
+                acc[w] &= ~row[w]
         x //= 3
     for i in range(L):
         letter = ws.letters[g, i]
@@ -89,6 +112,10 @@ def child_legal(ws, level, g, code):
             row = ws.letter_min_bits[letter, n]
             for w in range(W):
                 acc[w] &= row[w]
+        if ws.ultra and first and ws.greyed[letter]:  # at most n copies: not n + 1
+            row = ws.letter_min_bits[letter, n + 1]
+            for w in range(W):
+                acc[w] &= ~row[w]
     child = ws.legal[level + 1]
     m = 0
     for w in range(W):

@@ -19,7 +19,10 @@ NODES, FULL_SCANS, MEMO_HITS, MEMO_CUTOFFS, MEMO_ENTRIES, POOL_USED, MEMO_FULL, 
     QUICK, SCANNED, LIST_SORTED, MEMO_PROBES, SAME_SPLITS = range(13)
 STATS_SIZE = 16
 
-STATE_WORDS = 6  # hard-mode state packed into int32 words (see kernel.pack_state)
+STATE_WORDS = 6  # hard-mode state packed into int32 words (see legality.pack_state)
+# ultra-hard mode's: hard mode's, then each place's barred letters (up to 8 places, one word each)
+# and each letter's most copies (4 bits, 7 letters per word)
+ULTRA_STATE_WORDS = STATE_WORDS + 8 + 4
 
 
 def memo_arrays(cache_mb: float, n_answers: int) -> tuple:

@@ -8,8 +8,8 @@ no code with the search can confirm every lower bound on its own.
 
 The records, as int32 words (the checker's docstring is the specification):
 
-    OPEN  d n a_1..a_n [greens_1..greens_L mins_1..mins_26]   a node: candidates, guesses left
-                                                              (and the hard-mode state)
+    OPEN  d n a_1..a_n [greens_1..greens_L mins_1..mins_26 [barred_1..barred_L maxs_1..maxs_26]]
+          a node: candidates, guesses left (hard mode: its state; ultra-hard: the rest of it)
     GUESS g m (code ref)*m    guess g costs at least n + the sum of its parts' values: the parts
                               named here take the value of claim `ref`, the others their closed form
     SAME  g h                 g splits the candidates exactly as h did (normal mode): same cost
@@ -65,6 +65,11 @@ def cert_open(ws, S, d, level):
             put(ws, ws.greens[level, i])
         for c in range(26):
             put(ws, ws.mins[level, c])
+    if ws.ultra:
+        for i in range(ws.greens.shape[1]):
+            put(ws, ws.barred[level, i])
+        for c in range(26):
+            put(ws, ws.maxs[level, c])
 
 
 @njit(cache=True)

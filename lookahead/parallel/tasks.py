@@ -20,7 +20,7 @@ from lookahead.solvers.certificate_log import Chunk
 from lookahead.solvers.results import FailingBranch, GuessResult, WorstResult
 from lookahead.solvers.single import Solver
 from lookahead.kernels.finish import fewest_failures
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 
 _SOLVERS: dict[tuple, Solver] = {}
 _LOCK = threading.Lock()
@@ -48,7 +48,7 @@ def solver_for(game: Game, beam: int, cache_mb: float, pair_mb: float = 0, certi
 
 
 def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int, cache_mb: float,
-                          candidates, guesses_left: int, state: HardState | None,
+                          candidates, guesses_left: int, state: ClueState | None,
                           tighten: bool = True, certify: str = "") -> tuple[list[GuessResult], Chunk | None]:
     """Values of some guesses at a state, each cut off at `cutoff` (lowered by each exact value
     found, with `tighten`); with the tree of every exact one."""
@@ -68,7 +68,7 @@ def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int
 
 
 def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cache_mb: float,
-                        candidates, guesses_left: int, state: HardState | None,
+                        candidates, guesses_left: int, state: ClueState | None,
                         certify: str = "") -> tuple:
     """Exact values, subtrees and (with a certificate) claims of some branches (reply codes) of
     `guess`: ([(code, value, tree, claim)], counters, chunk)."""

@@ -27,7 +27,7 @@ from lookahead.solvers.results import GuessResult
 from lookahead.parallel.schedule import run_paced
 from lookahead.solvers.setting import SearchSetting
 from lookahead.solvers.single import BEAM_FINISH
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 from optimal.tree import Node
 
 OnResult = Callable[[GuessResult, int], None]
@@ -37,7 +37,7 @@ PROBE_WORDS = 64
 
 
 def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_left: int | None = None,
-                   state: HardState | None = None, limit: int | None = None) -> list[tuple[int, int]]:
+                   state: ClueState | None = None, limit: int | None = None) -> list[tuple[int, int]]:
     """(guess, lower bound) most promising first, by the search's own ordering score: every useful
     guess, whatever the setting's beam (a beam limits the search below a guess, not which guesses
     are ranked)."""
@@ -82,7 +82,7 @@ def task_results(output: tuple, certificate: CertificateLog | None) -> list:
 
 
 def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candidates=None,
-                   guesses_left: int | None = None, state: HardState | None = None,
+                   guesses_left: int | None = None, state: ClueState | None = None,
                    cutoff: int = INF, tighten: bool = True,
                    on_result: OnResult | None = None,
                    certificate: CertificateLog | None = None) -> list[GuessResult]:
@@ -119,7 +119,7 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
 
 
 def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
-                guesses_left: int | None = None, state: HardState | None = None,
+                guesses_left: int | None = None, state: ClueState | None = None,
                 on_part: Callable[[int, int], None] | None = None,
                 certificate: CertificateLog | None = None) -> GuessResult:
     """Exact value (within the setting's beam) and tree of one guess at a state. The branches are

@@ -18,7 +18,7 @@ from lookahead.kernels.bounds import INF
 from lookahead.questions.first_guesses import ranked_guesses
 from lookahead.parallel.tasks import solver_for
 from lookahead.solvers.setting import SearchSetting
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 from optimal.tree import Node
 
 
@@ -51,7 +51,7 @@ class StateOutcome:
 
 
 def best_next_guess(game: Game, candidates: np.ndarray, guesses_left: int,
-                    state: HardState | None, setting: SearchSetting) -> NextGuess | None:
+                    state: ClueState | None, setting: SearchSetting) -> NextGuess | None:
     """The guess of least total at a state, with that total (None when no tree exists)."""
     solver = solver_for(game, setting.beam, setting.memo_mb)
     value, guess = solver.best_guess(candidates, guesses_left, state)
@@ -59,7 +59,7 @@ def best_next_guess(game: Game, candidates: np.ndarray, guesses_left: int,
 
 
 def best_next_tree(game: Game, candidates: np.ndarray, guesses_left: int,
-                   state: HardState | None, setting: SearchSetting) -> tuple[NextGuess, Node] | None:
+                   state: ClueState | None, setting: SearchSetting) -> tuple[NextGuess, Node] | None:
     """The guess of least total at a state, with that total, and the tree it starts (within the
     beam when `setting.beam` > 0: then a real tree whose total is an upper bound); None when no
     tree finds every candidate within `guesses_left`. One solver does both, so the tree is walked
@@ -72,7 +72,7 @@ def best_next_tree(game: Game, candidates: np.ndarray, guesses_left: int,
     return NextGuess(game.guesses.words[guess], value, True), tree
 
 
-def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: HardState | None,
+def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: ClueState | None,
                 setting: SearchSetting, alternatives: int = 5) -> StateOutcome:
     """The best next guess and the totals of up to `alternatives` other promising guesses."""
     start = time.perf_counter()

@@ -37,7 +37,7 @@ from lookahead.solvers.setting import SearchSetting
 from lookahead.solvers.single import Solver
 from lookahead.questions.worst_case import PAIR_MB
 from optimal.errors import DefectiveTree
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 from optimal.tree import Node
 
 
@@ -68,7 +68,7 @@ class _Counter:
         self.solver = solver
         self.memo: dict[tuple, tuple[int, int | None]] = {}
 
-    def fewest(self, S: np.ndarray, left: int, state: HardState | None) -> int:
+    def fewest(self, S: np.ndarray, left: int, state: ClueState | None) -> int:
         n = S.size
         if n <= 2:  # a candidate now, the other (if any) next: every optimal tree is like that
             return 1 if n == left else 0
@@ -111,7 +111,7 @@ class _Counter:
         self.memo[key] = (fewest, chosen)
         return fewest
 
-    def tree(self, S: np.ndarray, left: int, state: HardState | None) -> Node:
+    def tree(self, S: np.ndarray, left: int, state: ClueState | None) -> Node:
         """The tree the recursion chose (each node's optimal guess of fewest answers at the limit;
         where the limit does not bind, an optimal tree within one guess less)."""
         if S.size <= 2:
@@ -123,7 +123,7 @@ class _Counter:
             return self.solver.tree(S, left, state)
         return self.rooted(S, guess, left, state)
 
-    def rooted(self, S: np.ndarray, guess: int, left: int, state: HardState | None) -> Node:
+    def rooted(self, S: np.ndarray, guess: int, left: int, state: ClueState | None) -> Node:
         node = Node(self.solver.game.guesses.words[guess])
         for code, part in self.solver.parts(S, guess):
             node.branches[code] = self.tree(part, left - 1, self.solver.child_state(state, guess, code))
@@ -131,7 +131,7 @@ class _Counter:
 
 
 def can_finish_after(finisher: Solver, candidates: np.ndarray, guess: int, limit: int,
-                     state: HardState | None) -> bool:
+                     state: ClueState | None) -> bool:
     """Whether, after `guess`, every part can be finished within limit - 1 more guesses."""
     if limit < 1:
         return False
@@ -143,7 +143,7 @@ def can_finish_after(finisher: Solver, candidates: np.ndarray, guess: int, limit
 
 def shortest_optimal_tree(game: Game, guess: int, total: int, setting: SearchSetting,
                           longest: int | None = None, candidates=None,
-                          state: HardState | None = None) -> ShortestTree:
+                          state: ClueState | None = None) -> ShortestTree:
     """Among the trees that start with `guess` and reach its least total `total` within
     game.max_guesses, one whose longest game is shortest, then with the fewest answers at that
     depth (exact, see module). `longest`: the longest game of a known tree of that total (where the

@@ -19,7 +19,7 @@ import numpy as np
 
 from lookahead.kernels.proof_records import (CLOSED_FORM, OP_CITE_X, OP_CLOSE, OP_CLOSE_EXCEPT, OP_CLOSE_ONLY,
                                OP_END, OP_GUESS, OP_GUESS_X, OP_OPEN, OP_SECTION)
-from optimal.game import HardState
+from optimal.game import ClueState
 
 CERTIFICATE_WORDS = 1 << 24  # per solver: 64 MiB, allocated lazily by the OS; drained after every call
 
@@ -45,13 +45,12 @@ def new_token() -> str:
     return secrets.token_hex(8)
 
 
-def open_words(candidates: np.ndarray, guesses_left: int, state: HardState | None,
-               hard: bool, length: int) -> list[int]:
-    """The OPEN record of a node, as the kernels write it."""
+def open_words(candidates: np.ndarray, guesses_left: int, state: ClueState | None) -> list[int]:
+    """The OPEN record of a node, as the kernels write it (`state`: the node's clue state in a
+    strict mode, None in normal mode)."""
     words = [OP_OPEN, guesses_left, len(candidates)] + [int(a) for a in candidates]
-    if hard:
-        state = state or HardState.initial(length)
-        words += list(state.greens) + list(state.minimum)
+    if state is not None:
+        words += [value for field in state.kernel_fields().values() for value in field]
     return words
 
 
@@ -78,11 +77,11 @@ class CertificateLog:
     `write(words)` receives the records in file order as int32 arrays."""
 
     def __init__(self, write: Callable[[np.ndarray], None], candidates: np.ndarray, guesses_left: int,
-                 hard: bool, length: int):
+                 state: ClueState | None):
         self.token = new_token()  # solvers of this search are keyed by it: a fresh memo for each
         self._write = write
         self._sections: dict[str, int] = {}
-        self._root = open_words(candidates, guesses_left, None, hard, length)
+        self._root = open_words(candidates, guesses_left, state)
         self._claims = 0  # claims of section 0
         self.words = 0
 
@@ -129,9 +128,10 @@ class CertificateLog:
         self._put(words)
 
 
-def guess_claim_words(candidates: np.ndarray, guesses_left: int, state: HardState | None, hard: bool,
-                      length: int, guess: int, value: int, parts: list[tuple[int, int]]) -> list[int]:
-    """A solver's own claim that `guess` costs at least `value` at a node, from its parts' claims."""
-    return (open_words(candidates, guesses_left, state, hard, length) + guess_words(guess, parts)
+def guess_claim_words(candidates: np.ndarray, guesses_left: int, state: ClueState | None,
+                      guess: int, value: int, parts: list[tuple[int, int]]) -> list[int]:
+    """A solver's own claim that `guess` costs at least `value` at a node, from its parts' claims
+    (`state`: the node's clue state in a strict mode, None in normal mode)."""
+    return (open_words(candidates, guesses_left, state) + guess_words(guess, parts)
             + close_words(value, only=[guess]))
 

@@ -34,7 +34,7 @@ from lookahead.kernels.scan import rank_guesses as _rank
 from lookahead.spaces.workspace import make_workspace
 from lookahead.kernels.finish import can_finish as _can_finish
 from optimal.errors import CertificateOverflow, NoTree
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 from optimal.tree import Node
 
 
@@ -71,12 +71,12 @@ class Solver:
                                  memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
                                  beam_finish=self.beam_finish,
                                  certificate_words=CERTIFICATE_WORDS if certify else 0,
-                                 weights=weights)
+                                 weights=weights, ultra=game.mode == "ultra")
         self.seconds = 0.0
         self.token = new_token() if certify else ""  # this solver's section of a certificate
         self._records: list[np.ndarray] = []
         self.last_claim = ClaimRef(self.token, CLOSED_FORM)  # behind evaluate's last value
-        self._loaded: HardState | None = None  # the hard-mode state now at level 0
+        self._loaded: ClueState | None = None  # the hard-mode state now at level 0
 
     # ------------------------------------------------------------ the proof certificate
 
@@ -113,11 +113,11 @@ class Solver:
         self._records = []
         return Chunk(self.token, words)
 
-    def claim_guess(self, candidates, guess: int, guesses_left: int, state: HardState | None,
+    def claim_guess(self, candidates, guess: int, guesses_left: int, state: ClueState | None,
                      value: int, parts: list[tuple[int, int]]) -> ClaimRef:
         """Write this solver's claim that `guess` costs at least `value` here."""
-        words = guess_claim_words(np.sort(np.asarray(candidates)), guesses_left, state, self.game.hard,
-                                  self.game.length, guess, min(value, INF), parts)
+        words = guess_claim_words(np.sort(np.asarray(candidates)), guesses_left,
+                                  state or self.game.start_state(), guess, min(value, INF), parts)
         self._records.append(np.asarray(words, dtype=np.int32))
         claim = int(self.ws.cert_claims[0])
         self.ws.cert_claims[0] = claim + 1
@@ -125,16 +125,17 @@ class Solver:
 
     # ------------------------------------------------------------ state set-up
 
-    def load_state(self, state: HardState | None) -> None:
+    def load_state(self, state: ClueState | None) -> None:
         """Load a hard-mode state (and its legal guesses) into recursion level 0, where every
         kernel call from Python starts."""
         if not self.game.hard:
             return
-        state = state or HardState.initial(self.game.length)
+        state = state or self.game.start_state()
         if state == self._loaded:  # no kernel writes level 0's state: it is still there
             return
-        self.ws.greens[0, :] = np.array(state.greens, dtype=np.int8)
-        self.ws.mins[0, :] = np.array(state.minimum, dtype=np.int8)
+        for name, values in state.kernel_fields().items():
+            level0 = getattr(self.ws, name)[0]
+            level0[:] = np.array(values, dtype=level0.dtype)
         pack_state(self.ws, 0)
         mask = self.game.legal_mask(state)
         legal = np.nonzero(mask)[0].astype(np.int32)
@@ -151,7 +152,7 @@ class Solver:
 
     # ------------------------------------------------------------ values
 
-    def solve(self, candidates, guesses_left: int, state: HardState | None = None,
+    def solve(self, candidates, guesses_left: int, state: ClueState | None = None,
               beta: int = INF, first: int = -1) -> int:
         """Least total for these candidates (answer indices) with `guesses_left` guesses (with
         `first` >= 0: when that guess is played first); exact when below `beta`, else a lower bound
@@ -172,14 +173,14 @@ class Solver:
         out.sort(key=lambda item: -item[1].size)
         return out
 
-    def child_state(self, state: HardState | None, guess: int, code: int) -> HardState | None:
+    def child_state(self, state: ClueState | None, guess: int, code: int) -> ClueState | None:
         """The hard-mode state after `guess` got reply `code` from `state` (None: the start); None
         in normal mode, where no state is kept."""
         if not self.game.hard:
             return None
-        return (state or HardState.initial(self.game.length)).after(self.game.guesses.words[guess], code)
+        return (state or self.game.start_state()).after(self.game.guesses.words[guess], code)
 
-    def evaluate(self, candidates, guess: int, guesses_left: int, state: HardState | None = None,
+    def evaluate(self, candidates, guess: int, guesses_left: int, state: ClueState | None = None,
                  cutoff: int = INF) -> tuple[int, bool]:
         """Total when playing `guess` (a guess index) now: (total, exact). When the total reaches
         `cutoff` the search stops and the result is a lower bound >= cutoff (exact False). The
@@ -190,7 +191,7 @@ class Solver:
             self.last_claim = self.claim_ref()
         return value, value < cutoff
 
-    def ranked_guesses(self, candidates, guesses_left: int, state: HardState | None = None,
+    def ranked_guesses(self, candidates, guesses_left: int, state: ClueState | None = None,
                        limit: int | None = None) -> list[tuple[int, int]]:
         """(guess index, lower bound) of the guesses worth trying at a state, most promising first:
         the order the search itself uses (fewest-parts bound, then sum of squared part sizes, then
@@ -203,7 +204,7 @@ class Solver:
 
     # ------------------------------------------------------------ the worst-case objective
 
-    def can_finish(self, candidates, guesses_left: int, state: HardState | None = None) -> bool:
+    def can_finish(self, candidates, guesses_left: int, state: ClueState | None = None) -> bool:
         """Whether every candidate can be found within `guesses_left` guesses (proven either way).
         Fast for sets with three guesses left when the solver has pair bitsets (`pair_mb`). The
         question does not depend on weights: ask it of an unweighted game."""
@@ -217,7 +218,7 @@ class Solver:
         self._drain()
         return ok
 
-    def finishing_tree(self, candidates, guesses_left: int, state: HardState | None = None,
+    def finishing_tree(self, candidates, guesses_left: int, state: ClueState | None = None,
                        first: int | None = None) -> Node | None:
         """A tree that finds every candidate within `guesses_left` guesses, or None if none exists."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))
@@ -237,12 +238,12 @@ class Solver:
 
     # ------------------------------------------------------------ trees
 
-    def best_guess(self, candidates, guesses_left: int, state: HardState | None = None) -> tuple[int, int]:
+    def best_guess(self, candidates, guesses_left: int, state: ClueState | None = None) -> tuple[int, int]:
         """(least total, guess index achieving it) at a state; (INF, -1) when impossible."""
         value = self.solve(candidates, guesses_left, state)
         return value, (int(self.ws.best_at[0]) if value < INF else -1)
 
-    def tree(self, candidates, guesses_left: int, state: HardState | None = None,
+    def tree(self, candidates, guesses_left: int, state: ClueState | None = None,
              first: int | None = None) -> Node:
         """An optimal tree (for this solver's search) for a state, optionally with a fixed guess."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))

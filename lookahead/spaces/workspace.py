@@ -14,13 +14,14 @@ import numpy as np
 
 from lookahead.spaces.kernel_cache import use_kernel_cache
 from lookahead.kernels.proof_records import CLOSED_FORM, certificate_buffer
-from lookahead.kernels.memo import STATE_WORDS, STATS_SIZE, memo_arrays
+from lookahead.kernels.memo import STATE_WORDS, STATS_SIZE, ULTRA_STATE_WORDS, memo_arrays
 from lookahead.kernels.nodes import SPLIT_SLOTS
 from lookahead.kernels.scan import BLOCK, BLOCKED_MAX_CODES
+from optimal.rules.ultra import UNLIMITED
 
 Workspace = namedtuple("Workspace", [
     # the game
-    "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "beam", "beam_finish", "use_memo",
+    "M", "MT", "ans_guess", "won", "letters", "letter_counts", "hard", "ultra", "beam", "beam_finish", "use_memo",
     # answer weights (all 1 when not `weighted`), the margin unit (their mean), and the weighted
     # search's scratch rows (scan.CAND_WEIGHT, TOP, SUM, MAX): few fields, since every kernel call
     # passes every field
@@ -32,11 +33,13 @@ Workspace = namedtuple("Workspace", [
     # per recursion level
     "part_items", "part_start", "part_size", "part_code", "part_hash", "part_bound", "part_exact",
     "part_order", "part_mass",
-    "cand", "lbs", "keys", "legal", "nlegal", "legal_bits", "greens", "mins", "state_words",
+    "cand", "lbs", "keys", "legal", "nlegal", "legal_bits", "greens", "mins", "barred", "maxs",
+    "state_words",
     "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
     # scratch, never live across a recursive call
-    "B", "dup", "eq16", "eq", "flag", "table", "is_candidate", "cnt", "pid", "touched", "scored", "map_a",
+    "B", "dup", "eq16", "eq", "flag", "table", "is_candidate", "cnt", "pid", "touched", "scored", "greyed",
+    "map_a",
     "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
     "pair_keys", "pair_slot", "pair_pool", "pair_used", "pair_acc",
@@ -49,8 +52,9 @@ Workspace = namedtuple("Workspace", [
 
 
 def guess_bitsets(letters: np.ndarray, letter_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For hard mode, as bitsets over the guesses: which have letter c at place i (L, 26, words),
-    and which have at least n copies of letter c (26, L + 1, words). A child's legal guesses are
+    """For the strict modes, as bitsets over the guesses: which have letter c at place i (L, 26,
+    words), and which have at least n copies of letter c (26, L + 2, words: n = L + 1, none, lets
+    ultra-hard mode say "at most L"). A child's legal guesses are
     then its parent's ANDed with a few of these rows, a few hundred word operations."""
     G, L = letters.shape
     words = (G + 63) // 64
@@ -62,7 +66,7 @@ def guess_bitsets(letters: np.ndarray, letter_counts: np.ndarray) -> tuple[np.nd
         return bits.view(np.uint64)
 
     at = letters.T[:, None, :] == np.arange(26)[None, :, None]  # (L, 26, G)
-    at_least = letter_counts.T[:, None, :] >= np.arange(L + 1)[None, :, None]  # (26, L + 1, G)
+    at_least = letter_counts.T[:, None, :] >= np.arange(L + 2)[None, :, None]  # (26, L + 2, G)
     return np.ascontiguousarray(pack(at)), np.ascontiguousarray(pack(at_least))
 
 
@@ -70,11 +74,12 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
                    letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
                    use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
                    pair_mb: float = 0, beam_finish: int = 0, certificate_words: int = 0,
-                   weights: np.ndarray | None = None) -> Workspace:
+                   weights: np.ndarray | None = None, ultra: bool = False) -> Workspace:
     """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
     (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
     worst-case objective's pair bitsets (none for the total objective); `beam_finish` the most
     guesses left at which a beam is limit-aware (`lookahead.kernels.beam`; 0: a plain beam);
+    `ultra` (with `hard`) selects ultra-hard legality (`lookahead.kernels.legality`);
     `certificate_words` > 0 makes the kernels write a proof certificate into a buffer of that many
     words; `weights`, the answers' integer weights (None: every answer weighs 1, the plain total).
     The first workspace of a process also sets up the kernels' cache (`use_kernel_cache`): every
@@ -105,17 +110,19 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     else:
         pos_letter_bits, letter_min_bits = np.zeros((1, 1, 1), np.uint64), np.zeros((1, 1, 1), np.uint64)
 
+    state_words = ULTRA_STATE_WORDS if hard and ultra else STATE_WORDS
     weighted = weights is not None
     w = np.ones(A, np.int64) if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
     return Workspace(
         M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
         ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
-        letter_counts=letter_counts.astype(np.int8), hard=bool(hard), beam=int(beam),
+        letter_counts=letter_counts.astype(np.int8), hard=bool(hard), ultra=bool(hard and ultra),
+        beam=int(beam),
         beam_finish=int(beam_finish),
         use_memo=bool(use_memo),
         w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
         wscratch=np.zeros((4, max(G, A + 1, codes) if weighted else 1), np.int64),
-        zob=zob, zdepth=zdepth, zstate=random_words(STATE_WORDS),
+        zob=zob, zdepth=zdepth, zstate=random_words(state_words),
         mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
         stats=np.zeros(STATS_SIZE, np.int64),
         **_partition_arrays(levels, A, codes),
@@ -123,7 +130,8 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
         legal_bits=per_level(words if hard else 1, np.uint64),
         greens=per_level(L, np.int8, -1), mins=per_level(26, np.int8),
-        state_words=per_level(STATE_WORDS, np.int32), state_hash=np.zeros(levels, np.uint64),
+        barred=per_level(L, np.int32), maxs=per_level(26, np.int8, UNLIMITED),
+        state_words=per_level(state_words, np.int32), state_hash=np.zeros(levels, np.uint64),
         best_at=np.full(levels, -1, np.int64),
         split_key=per_level(SPLIT_SLOTS, np.uint64), split_guess=per_level(SPLIT_SLOTS, np.int32),
         split_stamp=per_level(SPLIT_SLOTS, np.int64), split_stamp_now=np.zeros(levels, np.int64),
@@ -131,7 +139,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         eq=np.zeros(G, np.int64), flag=np.zeros(G, np.uint8),
         table=np.zeros((codes if codes <= BLOCKED_MAX_CODES else 0, BLOCK), np.uint16), is_candidate=np.zeros(G, np.uint8),
         cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
-        touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64),
+        touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64), greyed=np.zeros(26, np.int64),
         map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
         **_pair_arrays(pair_mb, words),
         pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,

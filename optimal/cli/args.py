@@ -150,7 +150,7 @@ def word_list(text: str) -> tuple[str, ...]:
 
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max-depth",
                        default_depth: int | None = 6) -> None:
-    """--lists/--answers/--guesses, --hard and the guess limit."""
+    """--lists/--answers/--guesses, --hard or --ultra, and the guess limit."""
     group = parser.add_argument_group("game")
     group.add_argument("--game", choices=GAMES, default="wordle",
                        help="wordle (default), or jotto: the reply is the number of letters in "
@@ -165,7 +165,12 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
                        f"list ({', '.join(BUNDLED_LISTS)})")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
-    group.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
+    strict = group.add_mutually_exclusive_group()
+    strict.add_argument("--hard", action="store_true",
+                        help="hard mode (NYT rule: greens kept in place, scored letters kept)")
+    strict.add_argument("--ultra", action="store_true",
+                        help="ultra-hard mode: every guess must fit every clue so far, i.e. could "
+                             "be the answer (greens kept, yellows kept and moved, greys dropped)")
     shown = (f"default {default_depth}" if default_depth is not None
              else "default: the tree file's limit, else 6")
     group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth, metavar="N",
@@ -193,6 +198,7 @@ class GameOptions:
     hard: bool = False
     max_depth: int | None = None
     weights: str | None = None
+    ultra: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> "GameOptions":
@@ -205,11 +211,12 @@ class GameOptions:
         if getattr(args, "weights", None) is not None and not args.weights.strip():
             raise BadInput("--weights needs a value: a file of 'word weight' lines, or freq")
         return cls(getattr(args, "game", "wordle"), args.lists, args.answers, args.guesses,
-                   bool(args.hard), args.max_depth, getattr(args, "weights", None))
+                   bool(args.hard), args.max_depth, getattr(args, "weights", None),
+                   bool(getattr(args, "ultra", False)))
 
     def build(self, default_lists: str | None = None) -> Game:
         """The Game these options describe (guess limit 6 unless given)."""
-        mode = "hard" if self.hard else "normal"
+        mode = "ultra" if self.ultra else "hard" if self.hard else "normal"
         limit = self.max_depth if self.max_depth is not None else 6
         if self.rule == "jotto":
             game = self._jotto(mode, limit)

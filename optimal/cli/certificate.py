@@ -65,8 +65,8 @@ class CertificateFile:
         except OSError as error:
             self.abort()
             raise self.cannot(error) from None
-        self.log = CertificateLog(self.write, game.all_candidates(), game.max_guesses, game.hard,
-                                  game.length)
+        self.log = CertificateLog(self.write, game.all_candidates(), game.max_guesses,
+                                  game.start_state())
 
     def cannot(self, error: OSError) -> CannotWrite:
         """A failed write (a full disk) as one line that names the certificate."""

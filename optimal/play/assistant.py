@@ -21,7 +21,7 @@ import numpy as np
 from greedy import METRICS, pool_for, score_guesses
 from optimal.adversaries import absurdle_reply
 from optimal.errors import BadInput, quoted
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
@@ -231,7 +231,7 @@ class Assistant:
         """Every board solved, or no guess left."""
         return self.won or self.guesses_left == 0
 
-    def hard_state(self) -> HardState | None:
+    def hard_state(self) -> ClueState | None:
         """The hard-mode constraints so far (one board only: --hard is refused with several)."""
         if not self.game.hard:
             return None
@@ -274,7 +274,7 @@ class Assistant:
         state = self.hard_state()
         why = state.violation(word) if state is not None else None
         if why:
-            raise BadInput(f"{word.upper()} is not allowed in hard mode: {why}")
+            raise BadInput(f"{word.upper()} is not allowed in {self.game.mode_name}: {why}")
 
     def _codes(self, guess: int, replies: list[str]) -> dict[int, int]:
         """The reply code on each unsolved board: typed, or computed when the assistant knows the

@@ -53,7 +53,7 @@ import numpy as np
 
 from lookahead import SearchSetting, best_next_guess, best_next_tree, dordle_next_guess
 from optimal.errors import DefectiveTree
-from optimal.game import Game, HardState
+from optimal.game import Game, ClueState
 from optimal.play.analysis import Found
 from optimal.tree import Node, path_of
 
@@ -86,7 +86,7 @@ def answer_table(tree: Node, game: Game, candidates: np.ndarray,
     return tuple(sorted(rows, key=lambda row: (row[1], row[0])))
 
 
-def search_next(game: Game, candidates: np.ndarray, guesses_left: int, state: HardState | None,
+def search_next(game: Game, candidates: np.ndarray, guesses_left: int, state: ClueState | None,
                 setting: SearchSetting, table: bool = False) -> Found:
     """The best next guess at a state by one search (exact, or within `setting.beam`), with the
     per-answer table of its tree when `table`."""
@@ -129,7 +129,7 @@ class DirectSearch:
     two boards, the Dordle engine's exact search for DORDLE_BUDGET seconds, then a beam's."""
 
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
-             state: HardState | None, table: bool = False) -> Found:
+             state: ClueState | None, table: bool = False) -> Found:
         """The best next guess by one exact search, however long it takes (see `search_next`)."""
         return search_next(game, candidates, guesses_left, state, SearchSetting(cache_mb=CACHE_MB),
                            table)
@@ -278,7 +278,7 @@ class BudgetedSearch:
                      why_not + "; no beam result in time either", running=running)
 
     def find(self, game: Game, candidates: np.ndarray, guesses_left: int,
-             state: HardState | None, table: bool = False, budget: float | None = None) -> Found:
+             state: ClueState | None, table: bool = False, budget: float | None = None) -> Found:
         """The exact result if it is (or becomes) ready within `budget` seconds (at most the
         server's), else the beam's (waited for up to the server's budget, at least BEAM_WAIT),
         else a pending `Found` that says why."""

@@ -42,7 +42,7 @@ import numpy as np
 
 from lookahead import INF, SearchSetting, best_next_guess, solve_guess, split_bounds
 from optimal.errors import BadInput, quoted
-from optimal.game import Game, HardState, Step, parse_history
+from optimal.game import Game, ClueState, Step, parse_history
 from optimal.play.cache import LruCache
 from optimal.play.exact import BEAM, CACHE_MB
 from optimal.words import LIST_PAIRS, load_words
@@ -326,12 +326,12 @@ class ReviewSearch:
             return len(self._jobs)
 
 
-def _key(game: Game, candidates: np.ndarray, left: int, state: HardState | None, what) -> tuple:
+def _key(game: Game, candidates: np.ndarray, left: int, state: ClueState | None, what) -> tuple:
     return (game.fingerprint, np.asarray(candidates).tobytes(), left, state, what)
 
 
 def optimum_job(search: ReviewSearch, game: Game, candidates: np.ndarray, left: int,
-                state: HardState | None) -> _Job | None:
+                state: ClueState | None) -> _Job | None:
     """Queue the exact optimum of a state: (total or INF, best word or None)."""
     def work():
         best = best_next_guess(game, candidates, left, state, SearchSetting(cache_mb=CACHE_MB))
@@ -340,7 +340,7 @@ def optimum_job(search: ReviewSearch, game: Game, candidates: np.ndarray, left: 
 
 
 def played_job(search: ReviewSearch, game: Game, candidates: np.ndarray, guess: int, left: int,
-               state: HardState | None) -> _Job | None:
+               state: ClueState | None) -> _Job | None:
     """Queue the exact total of one guess at a state, optimal from then on."""
     def work():
         result = solve_guess(game, guess, SearchSetting(cache_mb=CACHE_MB), candidates, left,
@@ -350,7 +350,7 @@ def played_job(search: ReviewSearch, game: Game, candidates: np.ndarray, guess: 
 
 
 def optimum_bounds(game: Game, candidates: np.ndarray, left: int,
-                   state: HardState | None) -> tuple[Bound, str | None]:
+                   state: ClueState | None) -> tuple[Bound, str | None]:
     """A state's optimum when its exact search did not finish: the least split bound over the
     legal guesses (proven), and a beam's total (a real tree) with its word when the state is small
     enough for the beam to be quick."""
@@ -365,7 +365,7 @@ def optimum_bounds(game: Game, candidates: np.ndarray, left: int,
 
 
 def played_bounds(game: Game, candidates: np.ndarray, guess: int, left: int,
-                  state: HardState | None) -> Bound:
+                  state: ClueState | None) -> Bound:
     """One guess's total when its exact search did not finish: its split bound and a beam's tree
     (quick at any size: the beam searches below this one guess, whose branches are small)."""
     lower = split_bounds(game, [guess], candidates, left)[guess]
@@ -468,12 +468,12 @@ def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Ste
 class _State:
     candidates: np.ndarray
     left: int
-    hard: HardState | None
+    hard: ClueState | None
 
 
 def _states(game: Game, steps: list[Step]) -> list[_State]:
     """The state before each guess and the one after the last reply."""
-    hard = HardState.initial(game.length) if game.hard else None
+    hard = game.start_state()
     candidates = game.all_candidates()
     out = [_State(candidates, game.max_guesses, hard)]
     for number, (word, code) in enumerate(steps, start=1):

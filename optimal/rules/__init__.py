@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from optimal.errors import BadInput, quoted
 from optimal.rules.base import Reply, Rule, dtype_for
+from optimal.rules.hard import HardState
 from optimal.rules.jotto import JOTTO, JottoRule
+from optimal.rules.ultra import UltraState
 from optimal.rules.wordle import WORDLE, WordleRule
 
 RULES: dict[str, Rule] = {"wordle": WORDLE, "jotto": JOTTO}
 GAMES = tuple(RULES)
+
+#: The modes that bind later guesses to the clues, by name, each the state it carries (a rule with
+#: `hard_mode` has them all): NYT hard mode, and ultra-hard (every guess could be the answer).
+STRICT_MODES: dict[str, type] = {"hard": HardState, "ultra": UltraState}
+MODES = ("normal", *STRICT_MODES)
 
 
 def rule_named(name: str) -> Rule:
@@ -23,5 +30,5 @@ def rule_named(name: str) -> Rule:
     return RULES[name]
 
 
-__all__ = ["GAMES", "JOTTO", "RULES", "WORDLE", "JottoRule", "Reply", "Rule", "WordleRule",
+__all__ = ["GAMES", "JOTTO", "MODES", "RULES", "STRICT_MODES", "HardState", "UltraState", "WORDLE", "JottoRule", "Reply", "Rule", "WordleRule",
            "dtype_for", "rule_named"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 
 
@@ -58,3 +60,19 @@ class HardState:
             if n and word.count(chr(ord("a") + c)) < n:
                 return f"it must contain {chr(ord('A') + c)}" + (f" {n} times" if n > 1 else "")
         return None
+
+    def legal_mask(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """Which of the words (rows of `letters`, letter numbers; `counts`, letters per word) the
+        state allows, as a boolean mask (vectorized `allows`)."""
+        mask = np.ones(letters.shape[0], dtype=bool)
+        for i, g in enumerate(self.greens):
+            if g >= 0:
+                mask &= letters[:, i] == g
+        for c, n in enumerate(self.minimum):
+            if n:
+                mask &= counts[:, c] >= n
+        return mask
+
+    def kernel_fields(self) -> dict[str, tuple[int, ...]]:
+        """The state as the search kernels hold it (`lookahead.kernels.legality`)."""
+        return {"greens": self.greens, "mins": self.minimum}

@@ -32,6 +32,7 @@ FEATURES: dict[str, Callable[[argparse.Namespace], bool]] = {
     "--front": lambda a: a.front is not None,
     "--game jotto": lambda a: a.game != "wordle",
     "--hard": lambda a: bool(a.hard),
+    "--ultra": lambda a: bool(getattr(a, "ultra", False)),
     "--no-write": lambda a: bool(a.no_write),
     "--objective worst": lambda a: a.objective != "total",
     "--prove": lambda a: bool(a.prove),
@@ -70,7 +71,7 @@ class Row:
         return found or None
 
 
-ONE_BOARD = ("--hard", "--game jotto", "--from", "--all", "--objective worst", "--rank exact",
+ONE_BOARD = ("--hard", "--ultra", "--game jotto", "--from", "--all", "--objective worst", "--rank exact",
              "--prove", "--backend dask", "--weights", "--certificate")
 
 TABLE: tuple[Row, ...] = (

@@ -130,7 +130,7 @@ def run_first(game: Game, request: SearchRequest, out_dir: Path) -> int:
             names = ", ".join(r.word.upper() for r in outcome.results[:5]) + (
                 " ..." if len(outcome.results) > 5 else "")
             raise NoTree(f"no tree exists: {names} cannot find every answer within "
-                         f"{game.max_guesses} guesses in {game.mode} mode"
+                         f"{game.max_guesses} guesses in {game.mode_name}"
                          + (f" (within beam {beam})" if beam else ""))
         if request.below is not None:
             raise NoTree(f"no first word is below {request.below:,}: each of the "
@@ -304,7 +304,7 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
         print(f"\nwrote {', '.join(str(out_dir / n) for n in names + ['summary.json', 'REPORT.md'])}")
     if not feasible:
         raise NoTree(f"no tree exists: none of the {len(results)} evaluated first guesses finds "
-                     f"every answer within {game.max_guesses} guesses in {game.mode} mode")
+                     f"every answer within {game.max_guesses} guesses in {game.mode_name}")
     return 0
 
 
@@ -328,7 +328,7 @@ def run_exact(game: Game, request: SearchRequest, out_dir: Path) -> int:
         print(f"\nwrote {out_dir / 'summary.json'}, {out_dir / 'EXACT.md'}")
     if not any(r.feasible for r in rows):
         raise NoTree(f"no tree exists: none of the {len(rows)} evaluated first guesses finds every "
-                     f"answer within {game.max_guesses} guesses in {game.mode} mode")
+                     f"answer within {game.max_guesses} guesses in {game.mode_name}")
     return 0
 
 
@@ -348,7 +348,7 @@ def run_state(game: Game, request: SearchRequest) -> int:
     state = game.hard_state(history) if game.hard else None
     outcome = solve_state(game, candidates, left, state, request.setting)
     n = len(candidates)
-    print(f"After {played}: {n} candidate answer(s), {left} guess(es) left, {game.mode} mode.")
+    print(f"After {played}: {n} candidate answer(s), {left} guess(es) left, {game.mode_name}.")
     if outcome.best is None:
         raise NoTree(f"no tree from here: the {n} candidates cannot all be found within {left} "
                      f"more guesses")

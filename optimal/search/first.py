@@ -50,7 +50,7 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
         # Every guess's split bound is infinite: some reply leaves more answers than the guesses
         # after it can tell apart. That is a proof by counting, so say it rather than "none of 0".
         raise NoTree(f"no tree exists: no first guess can find every answer within "
-                     f"{game.max_guesses} guesses in {game.mode} mode (each leaves some reply with "
+                     f"{game.max_guesses} guesses in {game.mode_name} (each leaves some reply with "
                      f"more answers than {game.max_guesses - 1} more guesses can tell apart)")
     if request.every:
         return [g for g, _ in ranked], f"all {len(ranked):,} useful first guesses"

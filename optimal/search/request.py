@@ -21,7 +21,7 @@ from optimal.search.capabilities import check_combinations
 
 DEFAULT_TOP = 1000  # about a minute on 2 cores for the original lists
 DEFAULT_FRONT_TOP = 100  # per guess limit of --front: a few minutes per limit on 2 cores
-FRONT_LIMITS = {"normal": (4, 5, 6), "hard": (4, 5, 6, 7)}  # hard-mode trees run longer
+FRONT_LIMITS = {"normal": (4, 5, 6), "hard": (4, 5, 6, 7)}  # strict-mode trees run longer
 DORDLE_TOP = 5  # Dordle: first words whose trees give the upper bound, unless --first or --top
 DORDLE_BUDGET = 60.0  # Dordle: seconds spent raising the proven lower bound, unless --budget
 
@@ -316,7 +316,7 @@ def front_limits(args: argparse.Namespace) -> tuple[int, ...]:
     if args.front is None:
         return ()
     if not args.front.strip():
-        return FRONT_LIMITS["hard" if args.hard else "normal"]
+        return FRONT_LIMITS["hard" if args.hard or args.ultra else "normal"]
     try:
         limits = sorted({int(part) for part in args.front.split(",") if part.strip()})
     except ValueError:

@@ -13,7 +13,7 @@ def game_title(game: Game) -> str:
     any."""
     weights = f", answers weighted by {game.weights.name}" if game.weights is not None else ""
     return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
-            f"({len(game.guesses):,}), {game.mode} mode, at most {game.max_guesses} guesses{weights}")
+            f"({len(game.guesses):,}), {game.mode_name}, at most {game.max_guesses} guesses{weights}")
 
 
 def per_answer(game: Game, value: int, candidates=None) -> float:

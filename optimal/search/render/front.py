@@ -15,7 +15,7 @@ from optimal.search.render.tie_break import tree_depth, tie_break_claim
 
 def _front_title(game: Game) -> str:
     return (f"{game.answers.name} answers ({len(game.answers):,}), {game.guesses.name} guesses "
-            f"({len(game.guesses):,}), {game.mode} mode")
+            f"({len(game.guesses):,}), {game.mode_name}")
 
 
 def front_proven(game: Game, cell: FrontCell) -> str:

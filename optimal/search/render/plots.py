@@ -34,7 +34,7 @@ def cell_point(cell: FrontCell) -> FrontPoint:
 
 def front_png(game: Game, cells: list[FrontCell]) -> bytes | None:
     """The plot of a front run's cells (see `front_points_png`)."""
-    return front_points_png(f"{game.answers.name} / {game.guesses.name}, {game.mode} mode",
+    return front_points_png(f"{game.answers.name} / {game.guesses.name}, {game.mode_name}",
                             len(game.answers), [cell_point(c) for c in cells])
 
 

@@ -12,7 +12,7 @@ from optimal.game import Game
 def _worst_title(game: Game) -> str:
     return (f"Can every answer be found within {game.max_guesses} guesses? {game.answers.name} "
             f"answers ({len(game.answers):,}), {game.guesses.name} guesses ({len(game.guesses):,}), "
-            f"{game.mode} mode")
+            f"{game.mode_name}")
 
 
 def _worst_verdict(game: Game, results: list[WorstResult], how: str) -> str:
