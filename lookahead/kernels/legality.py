@@ -51,12 +51,9 @@ def child_state(ws, level, g, code):
     mins_p, mins_c = ws.mins[level], ws.mins[level + 1]
     for i in range(L):
         greens_c[i] = greens_p[i]
-        ws.barred[level + 1, i] = ws.barred[level, i]
     for c in range(26):
         mins_c[c] = mins_p[c]
-        ws.maxs[level + 1, c] = ws.maxs[level, c]
         ws.scored[c] = 0
-        ws.greyed[c] = 0
     x = code
     for i in range(L):
         digit = x % 3
@@ -64,18 +61,39 @@ def child_state(ws, level, g, code):
         letter = ws.letters[g, i]
         if digit == 2:
             greens_c[i] = letter
-        else:
-            ws.barred[level + 1, i] |= np.int32(1) << letter
         if digit >= 1:
             ws.scored[letter] += 1
-        else:
-            ws.greyed[letter] = 1
     for c in range(26):
         if ws.scored[c] > mins_c[c]:
             mins_c[c] = ws.scored[c]
+    if ws.ultra:
+        ultra_child_state(ws, level, g, code)
+    pack_state(ws, level + 1)
+
+
+@njit(cache=True)
+def ultra_child_state(ws, level, g, code):
+    """Ultra-hard mode's part of `child_state`: each letter not green is barred from its place, and
+    a letter that drew a grey is capped at the copies this guess scored (ws.scored, filled by
+    `child_state`); also leaves which letters drew a grey in ws.greyed (for `child_legal`)."""
+    L = ws.letters.shape[1]
+    for i in range(L):
+        ws.barred[level + 1, i] = ws.barred[level, i]
+    for c in range(26):
+        ws.maxs[level + 1, c] = ws.maxs[level, c]
+        ws.greyed[c] = 0
+    x = code
+    for i in range(L):
+        digit = x % 3
+        x //= 3
+        letter = ws.letters[g, i]
+        if digit != 2:
+            ws.barred[level + 1, i] |= np.int32(1) << letter
+        if digit == 0:
+            ws.greyed[letter] = 1
+    for c in range(26):
         if ws.greyed[c] and ws.scored[c] < ws.maxs[level + 1, c]:
             ws.maxs[level + 1, c] = ws.scored[c]
-    pack_state(ws, level + 1)
 
 
 @njit(cache=True)
@@ -93,11 +111,12 @@ def child_legal(ws, level, g, code):
         acc[w] = parent[w]
     x = code
     for i in range(L):
-        row = ws.pos_letter_bits[i, ws.letters[g, i]]
         if x % 3 == 2:
+            row = ws.pos_letter_bits[i, ws.letters[g, i]]
             for w in range(W):
                 acc[w] &= row[w]
         elif ws.ultra:
+            row = ws.pos_letter_bits[i, ws.letters[g, i]]
             for w in range(W):
                 acc[w] &= ~row[w]
         x //= 3

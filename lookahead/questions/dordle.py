@@ -22,6 +22,7 @@ import numpy as np
 
 from lookahead.kernels.bounds import INF
 from lookahead.solvers.pair import Board, DordleSolver, pair_state
+from lookahead.solvers.setting import SearchSetting
 from optimal.dordle import DordleNode
 from optimal.game import Game
 
@@ -34,15 +35,15 @@ _SOLVERS: dict[tuple, DordleSolver] = {}
 _LOCK = threading.Lock()
 
 
-def solver_for(game: Game, beam: int | tuple[int, ...] = 0, cache_mb: float = 1024) -> DordleSolver:
-    """This process's Dordle solver for a game and beam (its memo stays warm between calls); one
-    per thread, and only the latest game's are kept."""
-    key = (game.fingerprint, beam, cache_mb, threading.get_ident())
+def solver_for(game: Game, setting: SearchSetting) -> DordleSolver:
+    """This process's Dordle solver for a game and the setting's beam and memo (its memo stays
+    warm between calls); one per thread, and only the latest game's are kept."""
+    key = (game.fingerprint, setting.beam, setting.cache_mb, threading.get_ident())
     with _LOCK:
         if key not in _SOLVERS:
             for old in [k for k in _SOLVERS if k[0] != key[0]]:
                 del _SOLVERS[old]
-            _SOLVERS[key] = DordleSolver(game, beam=beam, cache_mb=cache_mb)
+            _SOLVERS[key] = DordleSolver(game, beam=setting.beam, cache_mb=setting.cache_mb)
         return _SOLVERS[key]
 
 
@@ -89,30 +90,32 @@ class DordleIncumbent:
         return not self.beam
 
 
-def dordle_ranked_guesses(game: Game, cache_mb: float = 1024,
+def dordle_ranked_guesses(game: Game, setting: SearchSetting = SearchSetting(),
                           limit: int | None = None) -> list[tuple[int, int]]:
     """(guess, split bound) of every useful first guess, most promising first (the search's own
-    order). The bounds are proven lower bounds, whatever any beam finds."""
+    order). The bounds are proven lower bounds, whatever any beam finds (the setting's beam is
+    not used: only its memo size)."""
     board1, board2 = root(game)
-    return solver_for(game, 0, cache_mb).ranked_guesses(board1, board2, game.max_guesses, limit)
+    return solver_for(game, setting.with_beam(0)).ranked_guesses(board1, board2, game.max_guesses,
+                                                                 limit)
 
 
-def dordle_word_values(game: Game, guesses: list[int], beam: int | tuple[int, ...] = 0,
-                       cache_mb: float = 1024, cutoff: int = INF,
+def dordle_word_values(game: Game, guesses: list[int], setting: SearchSetting = SearchSetting(),
+                       cutoff: int = INF,
                        on_result: Callable[[DordleWordValue], None] | None = None
                        ) -> list[DordleWordValue]:
     """Each guess's total as the first word: an exact search cut off at the best total so far (a
     word that cannot beat it ends with a lower bound), or with a beam the total of its tree."""
     board1, board2 = root(game)
     d = game.max_guesses
-    solver = solver_for(game, beam, cache_mb)
+    solver = solver_for(game, setting)
     bounds = solver.split_bounds(board1, board2, d, guesses)
     best = cutoff if solver.exact else INF
     out = []
     for g in guesses:
         start = time.perf_counter()
         total, exact = solver.evaluate(board1, board2, g, d, best)
-        value = DordleWordValue(game.guesses.words[g], total, exact, beam, bounds[g],
+        value = DordleWordValue(game.guesses.words[g], total, exact, setting.beam, bounds[g],
                                 time.perf_counter() - start)
         if solver.exact and exact:
             best = min(best, total)
@@ -122,13 +125,12 @@ def dordle_word_values(game: Game, guesses: list[int], beam: int | tuple[int, ..
     return out
 
 
-def dordle_first_word_branches(game: Game, word: str, beam: int | tuple[int, ...] = 0,
-                               cache_mb: float = 1024
+def dordle_first_word_branches(game: Game, word: str, setting: SearchSetting = SearchSetting()
                                ) -> Iterator[tuple[tuple[int | None, int | None], DordleNode]]:
-    """The tree of a first word, optimal (exact search) or the beam's, as the subtree below each
-    reply pair, one at a time (see `DordleSolver.branches`)."""
+    """The tree of a first word, optimal (exact search) or the setting's beam's, as the subtree
+    below each reply pair, one at a time (see `DordleSolver.branches`)."""
     board1, board2 = root(game)
-    solver = solver_for(game, beam, cache_mb)
+    solver = solver_for(game, setting)
     return solver.branches(board1, board2, game.max_guesses, game.guess_id(word))
 
 
@@ -160,14 +162,14 @@ class DordleBound:
 
 
 def dordle_raise_bound(game: Game, bound: DordleBound, upper: int, budget: float,
-                       cache_mb: float = 1024,
+                       setting: SearchSetting = SearchSetting(),
                        on_step: Callable[[DordleBound], None] | None = None) -> DordleBound:
     """Raise `bound` (in place, and returned) for up to `budget` seconds by exact searches of the
     whole game, each cut off at the bound plus its step and never past `upper` (the total of a
     known tree, INF for none): the bound becomes exact when a search finishes below its cutoff,
     and reaches `upper` when that tree is optimal. `on_step` sees the bound after each search."""
     board1, board2 = root(game)
-    solver = solver_for(game, 0, cache_mb)
+    solver = solver_for(game, setting.with_beam(0))
     start = time.perf_counter()
     while not bound.exact and bound.lower < min(upper, INF) and time.perf_counter() - start < budget:
         beta = min(bound.lower + bound.step, upper)
@@ -203,7 +205,8 @@ class DordleSuggestion:
 
 def dordle_next_guess(game: Game, board1: Board, board2: Board, guesses_left: int,
                       budget: float = 2.0, max_games: int = ASSIST_MAX_GAMES,
-                      cache_mb: float = ASSIST_CACHE_MB) -> DordleSuggestion | None:
+                      setting: SearchSetting = SearchSetting(cache_mb=ASSIST_CACHE_MB)
+                      ) -> DordleSuggestion | None:
     """The best next guess for two boards' candidate sets (None or empty: solved) with
     `guesses_left` guesses: exact when the search finishes within `budget` seconds (checked
     between steps of a rising cutoff), else a one-guess-per-node beam's choice (not proven).
@@ -216,7 +219,7 @@ def dordle_next_guess(game: Game, board1: Board, board2: Board, guesses_left: in
     # the bound no search needs (from the set sizes, whatever the beam: with no budget the beam's
     # solver gives it, and no exact solver is set up); its first call also loads (or compiles) the
     # kernel, which is not search time, so the budget starts after it
-    solver = solver_for(game, 0 if budget > 0 else 1, cache_mb)
+    solver = solver_for(game, setting.with_beam(0 if budget > 0 else 1))
     lower, step = solver.solve(board1, board2, guesses_left, 1), 1
     start = time.perf_counter()
     while lower < INF and time.perf_counter() - start < budget:
@@ -227,7 +230,7 @@ def dordle_next_guess(game: Game, board1: Board, board2: Board, guesses_left: in
         lower, step = value, step * 4
     if lower >= INF:
         return DordleSuggestion(None, INF, True, state.games, time.perf_counter() - start)
-    value, guess = solver_for(game, 1, cache_mb).best_guess(board1, board2, guesses_left)
+    value, guess = solver_for(game, setting.with_beam(1)).best_guess(board1, board2, guesses_left)
     if guess < 0:
         return DordleSuggestion(None, INF, False, state.games, time.perf_counter() - start)
     return DordleSuggestion(game.guesses.words[guess], value, False, state.games,

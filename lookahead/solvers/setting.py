@@ -18,7 +18,7 @@ class SearchSetting:
     one per worker, see `memo_mb`); jobs: parallel workers; backend: a joblib backend ('dask' is the
     one joblib's `parallel_config(backend='dask')` sets up, see optimal.cli.backends)."""
 
-    beam: int = 0
+    beam: int | tuple[int, ...] = 0  # a tuple: Dordle's beam per level
     cache_mb: float = 1024
     jobs: int = 1
     backend: str = "loky"
@@ -39,6 +39,6 @@ class SearchSetting:
         """Each solver's share of `cache_mb`."""
         return self.cache_mb / self.solvers
 
-    def with_beam(self, beam: int) -> "SearchSetting":
-        """The same setting with another beam width (0: exact)."""
-        return replace(self, beam=int(beam))
+    def with_beam(self, beam: int | tuple[int, ...]) -> "SearchSetting":
+        """The same setting with another beam width (0: exact; a tuple: Dordle's per level)."""
+        return replace(self, beam=tuple(beam) if isinstance(beam, (tuple, list)) else int(beam))

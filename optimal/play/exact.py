@@ -111,7 +111,7 @@ def search_dordle(game: Game, board1: np.ndarray | None, board2: np.ndarray | No
     `why` or the budget as the reason). None when the state is too big to search at a prompt."""
     start = time.perf_counter()
     best = dordle_next_guess(game, board1, board2, guesses_left, budget, DORDLE_MAX_GAMES,
-                             DORDLE_CACHE_MB)
+                             SearchSetting(cache_mb=DORDLE_CACHE_MB))
     seconds = time.perf_counter() - start
     if best is None:
         return None

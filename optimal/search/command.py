@@ -400,7 +400,7 @@ def dordle_tree(game: Game, request: SearchRequest, run: DordleRun, path: Path |
         return (dordle_tree_stats(tree, run.proven, run.lower, label),
                 provenance(run.seconds, request.argv))
 
-    branches = dordle_first_word_branches(game, best.word, best.beam, request.setting.cache_mb)
+    branches = dordle_first_word_branches(game, best.word, request.setting.with_beam(best.beam))
     tree = verified_branches(best.word, branches, game, path, document)
     check_total(tree)
     run.seconds = clock.seconds

@@ -88,8 +88,8 @@ def choose_words(game: Game, request: SearchRequest,
 def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRun:
     """Run the Dordle search the request asks for (see module)."""
     clock = Stopwatch()
-    cache_mb, beam = request.setting.cache_mb, request.setting.beam
-    ranked = dordle_ranked_guesses(game, cache_mb)
+    beam = request.setting.beam
+    ranked = dordle_ranked_guesses(game, request.setting)
     if not ranked:
         raise NoTree(f"no first word can finish a Dordle game within {game.max_guesses} guesses")
     words, how = choose_words(game, request, ranked)
@@ -101,7 +101,7 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
         progress.step(f"{value.word.upper()} {text}")
 
     try:
-        values = dordle_word_values(game, words, beam, cache_mb, on_result=shown)
+        values = dordle_word_values(game, words, request.setting, on_result=shown)
     finally:
         progress.close()
     split_bound = min(b for _, b in ranked)
@@ -136,7 +136,7 @@ def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: Dordle
 
     try:
         dordle_raise_bound(game, bound, best.total if best else INF, request.budget,
-                           request.setting.cache_mb, step)
+                           request.setting, step)
     finally:
         bar.close()
     return time.perf_counter() - began
