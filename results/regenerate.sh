@@ -16,10 +16,12 @@ capture() {  # capture FILE COMMAND...: run a command, keep its output with the 
 python -m optimal.search --out results --max-depth 6 --quiet
 python -m optimal.search --out results --first salet --hard --quiet
 python -m optimal.search --out results --first palet --hard --max-depth 5 --quiet
+python -m optimal.search --out results --first salet --ultra --quiet
 python -m optimal.search --out results --top 20 --beam 20 --quiet
 python -m optimal.search --all --out results/all-first-words --quiet
 # every first word on every list, both modes (issue 12 §1; each about an hour on a busy 2-core machine)
 python -m optimal.search --all --hard --out results/all-first-words --quiet
+python -m optimal.search --all --ultra --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --lists nyt --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --hard --out results/all-first-words --quiet
 python -m optimal.search --lists nyt-extended --all --out results/all-first-words --quiet
