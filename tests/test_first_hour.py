@@ -31,6 +31,8 @@ ROWS: list[tuple[str, list[str], tuple[int, ...]]] = [
     ("optimal.search", SMALL + ["--first", "salet"] + ONE, (0,)),
     ("optimal.search", SMALL + ["--first", "salet", "--hard"] + ONE, (0,)),
     ("optimal.search", SMALL + ["--first", "palet", "--hard", "--max-depth", "5"] + ONE, (0, 1)),
+    ("optimal.search", SMALL + ["--first", "salet", "--ultra"] + ONE, (0,)),
+    ("optimal.search", A39 + ["--all", "--ultra"] + ONE, (0,)),
     ("optimal.search", SMALL + ["--top", "20", "--beam", "20"] + ONE, (0,)),
     ("optimal.search", A39 + ["--all"] + ONE, (0,)),
     ("optimal.search", A39 + ["--all", "--hard", "--max-depth", "5", "--below", "100000"] + ONE,

@@ -86,21 +86,74 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     kernel runs on a workspace, so none can compile before its cache folder is known."""
     use_kernel_cache()
     G, A = matrix.shape
-    L = letters.shape[1]
-    words = (G + 63) // 64  # a bitset over the guesses
     levels = max_levels + 2
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seed)  # drawn in a fixed order: the memo's keys are reproducible
+    memo = _memo_arrays(rng, cache_mb if use_memo else 1, A, certificate_words > 0)
+    return Workspace(
+        M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
+        ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
+        letter_counts=letter_counts.astype(np.int8), beam=int(beam), beam_finish=int(beam_finish),
+        use_memo=bool(use_memo),
+        **_weight_arrays(weights, G, A, codes), **memo,
+        **_partition_arrays(levels, A, codes),
+        **_level_arrays(levels, G),
+        **_legality_arrays(rng, levels, letters, letter_counts, hard, ultra),
+        **_scratch_arrays(matrix, codes),
+        **_pair_arrays(pair_mb, (G + 63) // 64),
+        **_proof_arrays(levels, codes, certificate_words, memo["mkeys"].size),
+    )
 
-    def random_words(size: int) -> np.ndarray:
-        return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
-    (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb if use_memo else 1, A)
-    zob, zdepth = random_words(A), random_words(128)
+def _random_words(rng: np.random.Generator, size: int) -> np.ndarray:
+    """Random odd 64-bit words (hash terms that are never 0)."""
+    return rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True) | np.uint64(1)
+
+
+def _weight_arrays(weights: np.ndarray | None, G: int, A: int, codes: int) -> dict:
+    """The answers' integer weights (all 1 without weights), the margin unit (their mean) and the
+    weighted search's scratch rows."""
+    weighted = weights is not None
+    w = np.ones(A, np.int64) if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
+    return dict(w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
+                wscratch=np.zeros((4, max(G, A + 1, codes) if weighted else 1), np.int64))
+
+
+def _memo_arrays(rng: np.random.Generator, cache_mb: float, A: int, certify: bool) -> dict:
+    """The memo (`kernels/memo.py`) within `cache_mb`, the hash terms of its keys (one per answer,
+    one per guesses left) and the search's counters; with a certificate, the claim behind each
+    entry."""
+    (mkeys, mval, mflag, mbest, moff, mlen, pool) = memo_arrays(cache_mb, A)
+    zob, zdepth = _random_words(rng, A), _random_words(rng, 128)
     # Memo keys of one candidate set differ only by their zdepth term (guesses left, and the
     # worst-case kernel's yes/no answers at +64): all distinct, so those keys never coincide.
     assert np.unique(zdepth).size == zdepth.size
-    certify = certificate_words > 0
-    cert, cert_pos, cert_claims = certificate_buffer(certificate_words)
+    return dict(zob=zob, zdepth=zdepth, mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest,
+                moff=moff, mlen=mlen, pool=pool, stats=np.zeros(STATS_SIZE, np.int64),
+                mclaim=np.zeros(mkeys.size if certify else 1, np.int32))  # set on every store
+
+
+def _level_arrays(levels: int, G: int) -> dict:
+    """Per recursion level: the guesses scanned and their bounds and sort keys, the best guess,
+    and the table of splits seen (`kernels/nodes.py`)."""
+    def per_level(width: int, dtype: type) -> np.ndarray:
+        return np.zeros((levels, width), dtype)
+
+    return dict(cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
+                best_at=np.full(levels, -1, np.int64),
+                split_key=per_level(SPLIT_SLOTS, np.uint64),
+                split_guess=per_level(SPLIT_SLOTS, np.int32),
+                split_stamp=per_level(SPLIT_SLOTS, np.int64),
+                split_stamp_now=np.zeros(levels, np.int64))
+
+
+def _legality_arrays(rng: np.random.Generator, levels: int, letters: np.ndarray,
+                     letter_counts: np.ndarray, hard: bool, ultra: bool) -> dict:
+    """The strict modes' state per level (`kernels/legality.py`: greens, barred letters, least and
+    most counts, packed for the memo key), the legal guesses as a list and a bitset, and the
+    guesses' letter bitsets the legal sets are cut from (one row each when not `hard`)."""
+    G, L = letters.shape
+    words = (G + 63) // 64
+    state_words = ULTRA_STATE_WORDS if hard and ultra else STATE_WORDS
 
     def per_level(width: int, dtype: type, fill: int = 0) -> np.ndarray:
         return np.full((levels, width), fill, dtype)
@@ -109,45 +162,37 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         pos_letter_bits, letter_min_bits = guess_bitsets(letters, letter_counts)
     else:
         pos_letter_bits, letter_min_bits = np.zeros((1, 1, 1), np.uint64), np.zeros((1, 1, 1), np.uint64)
+    return dict(hard=bool(hard), ultra=bool(hard and ultra), zstate=_random_words(rng, state_words),
+                legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
+                legal_bits=per_level(words if hard else 1, np.uint64),
+                greens=per_level(L, np.int8, -1), mins=per_level(26, np.int8),
+                barred=per_level(L, np.int32), maxs=per_level(26, np.int8, UNLIMITED),
+                state_words=per_level(state_words, np.int32), state_hash=np.zeros(levels, np.uint64),
+                scored=np.zeros(26, np.int64), greyed=np.zeros(26, np.int64),
+                pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits)
 
-    state_words = ULTRA_STATE_WORDS if hard and ultra else STATE_WORDS
-    weighted = weights is not None
-    w = np.ones(A, np.int64) if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
-    return Workspace(
-        M=np.ascontiguousarray(matrix), MT=np.ascontiguousarray(matrix.T),
-        ans_guess=ans_guess.astype(np.int32), won=int(won), letters=letters.astype(np.int8),
-        letter_counts=letter_counts.astype(np.int8), hard=bool(hard), ultra=bool(hard and ultra),
-        beam=int(beam),
-        beam_finish=int(beam_finish),
-        use_memo=bool(use_memo),
-        w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
-        wscratch=np.zeros((4, max(G, A + 1, codes) if weighted else 1), np.int64),
-        zob=zob, zdepth=zdepth, zstate=random_words(state_words),
-        mkeys=mkeys, mval=mval, mflag=mflag, mbest=mbest, moff=moff, mlen=mlen, pool=pool,
-        stats=np.zeros(STATS_SIZE, np.int64),
-        **_partition_arrays(levels, A, codes),
-        cand=per_level(G, np.int32), lbs=per_level(G, np.int32), keys=per_level(G, np.int64),
-        legal=per_level(G, np.int32), nlegal=np.zeros(levels, np.int64),
-        legal_bits=per_level(words if hard else 1, np.uint64),
-        greens=per_level(L, np.int8, -1), mins=per_level(26, np.int8),
-        barred=per_level(L, np.int32), maxs=per_level(26, np.int8, UNLIMITED),
-        state_words=per_level(state_words, np.int32), state_hash=np.zeros(levels, np.uint64),
-        best_at=np.full(levels, -1, np.int64),
-        split_key=per_level(SPLIT_SLOTS, np.uint64), split_guess=per_level(SPLIT_SLOTS, np.int32),
-        split_stamp=per_level(SPLIT_SLOTS, np.int64), split_stamp_now=np.zeros(levels, np.int64),
-        B=np.zeros((A, G), matrix.dtype), dup=np.zeros(G, np.int32), eq16=np.zeros(G, np.uint16),
-        eq=np.zeros(G, np.int64), flag=np.zeros(G, np.uint8),
-        table=np.zeros((codes if codes <= BLOCKED_MAX_CODES else 0, BLOCK), np.uint16), is_candidate=np.zeros(G, np.uint8),
-        cnt=np.zeros(codes, np.int64), pid=np.full(codes, -1, np.int64),
-        touched=np.zeros(codes, np.int64), scored=np.zeros(26, np.int64), greyed=np.zeros(26, np.int64),
-        map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64),
-        **_pair_arrays(pair_mb, words),
-        pos_letter_bits=pos_letter_bits, letter_min_bits=letter_min_bits,
-        certify=certify, mclaim=np.zeros(mkeys.size if certify else 1, np.int32),  # set on every store
-        claim_at=np.full(levels, CLOSED_FORM, np.int64),
-        part_claim=per_level(codes, np.int64, CLOSED_FORM), seen_as=np.full(levels, -1, np.int64),
-        cert=cert, cert_pos=cert_pos, cert_claims=cert_claims,
-    )
+
+def _scratch_arrays(matrix: np.ndarray, codes: int) -> dict:
+    """Scratch of the scan and partition (`kernels/scan.py`), never live across a recursive call:
+    the node's block of replies, duplicate flags, the blocked count table, per-reply counters."""
+    G, A = matrix.shape
+    return dict(B=np.zeros((A, G), matrix.dtype), dup=np.zeros(G, np.int32),
+                eq16=np.zeros(G, np.uint16), eq=np.zeros(G, np.int64), flag=np.zeros(G, np.uint8),
+                table=np.zeros((codes if codes <= BLOCKED_MAX_CODES else 0, BLOCK), np.uint16),
+                is_candidate=np.zeros(G, np.uint8), cnt=np.zeros(codes, np.int64),
+                pid=np.full(codes, -1, np.int64), touched=np.zeros(codes, np.int64),
+                map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64))
+
+
+def _proof_arrays(levels: int, codes: int, certificate_words: int, slots: int) -> dict:
+    """A proof certificate's state (`kernels/proof_records.py`): each level's and each part's claim,
+    the earlier guess a skipped one splits like, and the record buffer (`certificate_words` words;
+    none when 0)."""
+    cert, cert_pos, cert_claims = certificate_buffer(certificate_words)
+    return dict(certify=certificate_words > 0, claim_at=np.full(levels, CLOSED_FORM, np.int64),
+                part_claim=np.full((levels, codes), CLOSED_FORM, np.int64),
+                seen_as=np.full(levels, -1, np.int64), cert=cert, cert_pos=cert_pos,
+                cert_claims=cert_claims)
 
 
 def _partition_arrays(levels: int, A: int, codes: int) -> dict[str, np.ndarray]:
