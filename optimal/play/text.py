@@ -47,7 +47,7 @@ def header_line(game: Game, boards: int, absurdle: bool) -> str:
     """What is being played: the game, its lists, mode and guess limit."""
     limit = "no guess limit" if absurdle else plural(game.max_guesses, "guess")
     return (f"{game_name(boards, absurdle)}: {len(game.answers):,} answers ({game.answers.name}), "
-            f"{len(game.guesses):,} allowed guesses ({game.guesses.name}), {game.mode} mode, "
+            f"{len(game.guesses):,} allowed guesses ({game.guesses.name}), {game.mode_name}, "
             f"{limit}.")
 
 

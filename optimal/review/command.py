@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         steps = played_game(game, args.history, args.words, args.grid, args.answer)
         review = review_game(game, steps, args.answer and args.answer.strip().lower(),
                              ReviewSearch(), args.budget)
-        for line in review_lines(review, game.mode, game.weights is not None):
+        for line in review_lines(review, game.mode_name.removesuffix(" mode"), game.weights is not None):
             print(line)
         return 0
 
