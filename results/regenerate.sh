@@ -51,6 +51,7 @@ python -m optimal.search --out results --objective worst --max-depth 4 --all --q
 python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20 --out results/shortfall --quiet || true
 python -m optimal.search --out results --objective worst --max-depth 5 --first salet --quiet
 python -m optimal.search --out results --objective worst --max-depth 5 --first salet,palet --hard --quiet
+python -m optimal.search --objective worst --max-depth 5 --all --ultra --out results --jobs 1 --quiet
 
 # the guess-limit front (issue 12 section 3; D = 4 is the long part: every first word refuted,
 # about 35 min per list and mode on 2 workers, so it is a separate line)
