@@ -36,7 +36,7 @@ def pool_for(game: Game, pool: str, candidates: np.ndarray, state: HardState | N
     if pool == "all":
         return np.arange(len(game.guesses))
     if pool == "hard":
-        return np.nonzero(game.legal_mask(state or game.start_state() or HardState.initial(game.length)))[0]
+        return np.nonzero(game.legal_mask(state or game.hard_state([])))[0]
     raise BadInput(f"unknown pool {pool!r}; choose one of {', '.join(POOLS)}")
 
 
@@ -90,7 +90,7 @@ def greedy_tree(game: Game, metric: str | Metric = "neg_entropy", pool: str = "t
                 node.branches[int(code)] = build(cands[replies == code], child_state, None)
         return node
 
-    hard_state = (state or game.start_state() or HardState.initial(game.length)) if pool == "hard" else None
+    hard_state = (state or game.hard_state([])) if pool == "hard" else None
     tree = build(root_candidates, hard_state, game.guess_id(first) if first else None)
     if verify and state is None:
         scope = game if candidates is None else game.restricted_to(root_candidates)

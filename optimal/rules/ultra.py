@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from optimal.rules.hard import HardState
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 
 UNLIMITED = 15  # a count no word reaches (longest words: 8 letters), and fits the kernels' 4 bits
@@ -48,23 +49,20 @@ class UltraState:
         return UltraState((-1,) * length, (0,) * 26, (0,) * length, (UNLIMITED,) * 26)
 
     def after(self, guess: str, code: int) -> "UltraState":
-        """The state after playing `guess` and seeing reply `code`."""
-        digits = reply_digits(code, len(guess))
-        greens, barred = list(self.greens), list(self.barred)
-        scored, grey = [0] * 26, [False] * 26
-        for i, (letter, digit) in enumerate(zip(guess, digits)):
+        """The state after playing `guess` and seeing reply `code`: hard mode's greens and least
+        counts (`HardState.after`), and the bars and caps only this mode adds."""
+        hard = HardState(self.greens, self.minimum).after(guess, code)
+        barred, scored, grey = list(self.barred), [0] * 26, [False] * 26
+        for i, (letter, digit) in enumerate(zip(guess, reply_digits(code, len(guess)))):
             c = ord(letter) - ord("a")
-            if digit == GREEN:
-                greens[i] = c
-            else:
+            if digit != GREEN:
                 barred[i] |= 1 << c
             if digit in (GREEN, YELLOW):
                 scored[c] += 1
             else:
                 grey[c] = True
-        minimum = tuple(max(a, b) for a, b in zip(self.minimum, scored))
         maximum = tuple(min(m, s) if g else m for m, s, g in zip(self.maximum, scored, grey))
-        return UltraState(tuple(greens), minimum, tuple(barred), maximum)
+        return UltraState(hard.greens, hard.minimum, tuple(barred), maximum)
 
     def allows(self, word: str) -> bool:
         """Whether `word` is a legal ultra-hard guess in this state (plain Python, for verifying)."""
@@ -90,16 +88,13 @@ class UltraState:
 
     def legal_mask(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """Which of the words (rows of `letters`, letter numbers; `counts`, letters per word) the
-        state allows, as a boolean mask (vectorized `allows`)."""
-        mask = np.ones(letters.shape[0], dtype=bool)
-        for i, (g, bar) in enumerate(zip(self.greens, self.barred)):
-            if g >= 0:
-                mask &= letters[:, i] == g
+        state allows, as a boolean mask (vectorized `allows`): hard mode's mask, less the words
+        with a barred letter in place or too many copies of a letter."""
+        mask = HardState(self.greens, self.minimum).legal_mask(letters, counts)
+        for i, bar in enumerate(self.barred):
             if bar:
                 mask &= (np.int64(bar) >> letters[:, i].astype(np.int64)) & 1 == 0
         for c in range(26):
-            if self.minimum[c]:
-                mask &= counts[:, c] >= self.minimum[c]
             if self.maximum[c] < UNLIMITED:
                 mask &= counts[:, c] <= self.maximum[c]
         return mask
