@@ -109,19 +109,26 @@ def verify(tree: Node, game: Game) -> Verification:
     guesses, problems, reached = {}, [], set()
     allowed = set(game.guesses.words)
     rule, won = game.rule, game.won
+    # Every answer that reaches a place of the tree (the replies from the root) has the same rule
+    # state there and the same verdict on its guess: both are worked out once per place (keyed by
+    # the replies, not the node, in case a node object is shared); the replies once per answer.
+    states: dict[tuple, object] = {(): game.start_state()}
+    violations: dict[tuple, str | None] = {}
     for answer in game.answers.words:
-        node, state, number = tree, game.start_state(), 0
+        node, number, place = tree, 0, ()
         while True:
             number += 1
             reached.add(id(node))
-            guess, where = node.guess, f"answer {answer.upper()}: guess {number} {node.guess.upper()}"
+            guess = node.guess
             if guess not in allowed:
-                problems.append(f"{where} is not in the guess list")
+                problems.append(f"{_step(answer, number, guess)} is not in the guess list")
                 break
             if game.hard:
-                why = state.violation(guess)
+                if place not in violations:
+                    violations[place] = states[place].violation(guess)
+                why = violations[place]
                 if why:
-                    problems.append(f"{where} breaks {game.mode_name} ({why})")
+                    problems.append(f"{_step(answer, number, guess)} breaks {game.mode_name} ({why})")
                     break
             code = rule.reply(guess, answer)
             if code == won:
@@ -132,18 +139,26 @@ def verify(tree: Node, game: Game) -> Verification:
                     guesses[answer] = number
                 break
             if code not in node.branches:
-                problems.append(f"{where} ({rule.to_string(code, game.length)}): the tree has no "
-                                "next guess")
+                problems.append(f"{_step(answer, number, guess)} ({rule.to_string(code, game.length)}): "
+                                "the tree has no next guess")
                 break
             if number >= max(64, game.max_guesses + 1):
                 problems.append(f"answer {answer.upper()}: not found within {number} guesses")
                 break
             if game.hard:
-                state = state.after(guess, code)
+                below = place + (code,)
+                if below not in states:
+                    states[below] = states[place].after(guess, code)
+                place = below
             node = node.branches[code]
     unreached = 0 if problems else sum(1 for node in tree.nodes() if id(node) not in reached)
     notes = [f"{unreached} node(s) of the tree are reached by no answer"] if unreached else []
     return Verification(guesses, problems, notes)
+
+
+def _step(answer: str, number: int, guess: str) -> str:
+    """Where a replay went wrong: the answer and the guess, for `verify`'s problems."""
+    return f"answer {answer.upper()}: guess {number} {guess.upper()}"
 
 
 def check(tree: Node, game: Game) -> np.ndarray:

@@ -9,6 +9,7 @@ is a `BadInput` error with the file and line.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import warnings
@@ -75,9 +76,10 @@ class WordList:
         """The number of letters of each word."""
         return len(self.words[0])
 
-    @property
+    @functools.cached_property
     def sha256(self) -> str:
-        """Hash of the list as a file would hold it (one word a line), to name it in provenance."""
+        """Hash of the list as a file would hold it (one word a line), to name it in provenance
+        (worked out once: the words are a tuple and the dataclass frozen)."""
         return hashlib.sha256(("\n".join(self.words) + "\n").encode()).hexdigest()
 
     def describe(self) -> dict:
@@ -123,11 +125,18 @@ def parse_words(lines: list[str], source: str) -> tuple[Word, ...]:
     return tuple(words)
 
 
+@functools.lru_cache(maxsize=None)
+def _bundled_words(name: str) -> tuple[Word, ...]:
+    """A bundled list's words, parsed once per process (the package's files do not change while it
+    runs, and the servers and tests load the same lists many times)."""
+    text = resources.files("optimal").joinpath("data", BUNDLED_LISTS[name]).read_text()
+    return parse_words(text.splitlines(), name)
+
+
 def load_words(spec: str) -> WordList:
     """A bundled list by name (e.g. 'answers-2315') or a custom list from a file path."""
     if spec in BUNDLED_LISTS:
-        text = resources.files("optimal").joinpath("data", BUNDLED_LISTS[spec]).read_text()
-        return WordList(spec, parse_words(text.splitlines(), spec), "bundled")
+        return WordList(spec, _bundled_words(spec), "bundled")
     path = Path(spec)
     try:
         is_file = path.is_file()

@@ -23,8 +23,9 @@ def naive_tree(game: Game, candidates=None) -> Node:
 def plain_parts(game: Game, guess: int, candidates) -> dict[int, list[int]]:
     """The candidates grouped by their reply to one guess, by a plain loop (for brute-force references)."""
     parts: dict[int, list[int]] = {}
-    for a in candidates:
-        parts.setdefault(int(game.matrix[guess, a]), []).append(int(a))
+    answers = [int(a) for a in candidates]
+    for a, code in zip(answers, game.matrix[guess, answers].tolist()):
+        parts.setdefault(code, []).append(a)
     return parts
 
 

@@ -99,7 +99,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         **_level_arrays(levels, G),
         **_legality_arrays(rng, levels, letters, letter_counts, hard, ultra),
         **_scratch_arrays(matrix, codes),
-        **_pair_arrays(pair_mb, (G + 63) // 64),
+        **_pair_arrays(pair_mb, (G + 63) // 64, A),
         **_proof_arrays(levels, codes, certificate_words, memo["mkeys"].size),
     )
 
@@ -208,11 +208,13 @@ def _partition_arrays(levels: int, A: int, codes: int) -> dict[str, np.ndarray]:
                 part_mass=np.zeros((levels, 2, codes), np.int64))
 
 
-def _pair_arrays(pair_mb: float, words: int) -> dict[str, np.ndarray]:
+def _pair_arrays(pair_mb: float, words: int, answers: int) -> dict[str, np.ndarray]:
     """The worst-case objective's pair bitsets (`words` 64-bit words over the guesses each): a pool
-    of rows within `pair_mb` and a hash table (at most half full) from pair to row; two rows
-    when `pair_mb` is 0 (the total objective uses none)."""
+    of rows within `pair_mb`, and no more rows than there are pairs of the `answers` (a small game
+    would otherwise fill a hash table of hundreds of MB), and a hash table (at most half full) from
+    pair to row; two rows when `pair_mb` is 0 (the total objective uses none)."""
     pair_rows = max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2
+    pair_rows = min(pair_rows, max(2, answers * (answers + 1) // 2))
     pair_slots = 1 << max(6, int(np.ceil(np.log2(2 * pair_rows))))
     return dict(pair_keys=np.full(pair_slots, -1, np.int64),
                 pair_slot=np.zeros(pair_slots, np.int32),

@@ -8,7 +8,6 @@ restates it for arrays, and the tests hold the two to each other.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -36,13 +35,19 @@ def reply(guess: str, answer: str) -> Reply:
     """
     if len(guess) != len(answer):
         raise BadInput(f"{guess!r} and {answer!r} have different lengths")
-    digits = [GREEN if g == a else MISS for g, a in zip(guess, answer)]
-    unmatched = Counter(a for a, d in zip(answer, digits) if d != GREEN)
-    for i, letter in enumerate(guess):
-        if digits[i] != GREEN and unmatched[letter] > 0:
-            digits[i] = YELLOW
-            unmatched[letter] -= 1
-    return digits_to_reply(digits)
+    unmatched: dict[str, int] = {}
+    for g, a in zip(guess, answer):
+        if g != a:
+            unmatched[a] = unmatched.get(a, 0) + 1
+    code, weight = 0, 1
+    for g, a in zip(guess, answer):
+        if g == a:
+            code += GREEN * weight
+        elif unmatched.get(g, 0) > 0:
+            code += YELLOW * weight
+            unmatched[g] -= 1
+        weight *= 3
+    return code
 
 
 def digits_to_reply(digits: list[int]) -> Reply:
