@@ -22,6 +22,7 @@ python -m optimal.search --all --out results/all-first-words --quiet
 # every first word on every list, both modes (issue 12 §1; each about an hour on a busy 2-core machine)
 python -m optimal.search --all --hard --out results/all-first-words --quiet
 python -m optimal.search --all --ultra --out results/all-first-words --jobs 1 --quiet
+python -m optimal.search --weights freq --all --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --lists nyt --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --hard --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --ultra --out results/all-first-words --jobs 1 --quiet

@@ -70,9 +70,9 @@ def _against_the_others(outcome: FirstGuessOutcome, beam_value: str, proof_value
         ties = [w.upper() for w in outcome.ties()]
         if ties:
             text += (f" Tied by {', '.join(ties)} (proven); every other of the "
-                     f"{len(outcome.results)} evaluated words is proven to need more.")
+                     f"{len(outcome.results):,} evaluated words is proven to need more.")
         elif outcome.uniquely_best():
-            text += (f" The best of the {len(outcome.results)} evaluated words, uniquely: every "
+            text += (f" The best of the {len(outcome.results):,} evaluated words, uniquely: every "
                      f"other is proven to need {need}.")
     return text
 
