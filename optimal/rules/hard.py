@@ -45,7 +45,7 @@ class HardState:
                 greens[i] = c
             if digit in (GREEN, YELLOW):
                 scored[c] += 1
-        return HardState(tuple(greens), tuple(max(a, b) for a, b in zip(self.minimum, scored)))
+        return HardState(tuple(greens), tuple(map(max, self.minimum, scored)))
 
     def allows(self, word: str) -> bool:
         """Whether `word` is a legal hard-mode guess in this state (plain Python, for verifying)."""

@@ -76,9 +76,11 @@ class UltraState:
                 return f"letter {i + 1} must be {chr(ord('A') + g)}"
             if self.barred[i] >> c & 1:
                 return f"letter {i + 1} cannot be {word[i].upper()}"
-        for c in range(26):
-            letter, n = chr(ord("a") + c), word.count(chr(ord("a") + c))
-            low, high = self.minimum[c], self.maximum[c]
+        counts = [0] * 26
+        for letter in word:
+            counts[ord(letter) - ord("a")] += 1
+        for c, (n, low, high) in enumerate(zip(counts, self.minimum, self.maximum)):
+            letter = chr(ord("a") + c)
             if n < low:
                 return f"it must contain {letter.upper()}" + (f" {low} times" if low > 1 else "")
             if n > high:
