@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lookahead import (INF, ExactValue, FirstGuessOutcome, ShortestTree, WorstResult,
+from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, ShortestTree, WorstResult,
                        check_first_guesses, exact_values, finishing_tree, probe_checks_limits,
                        ranked_guesses, search_first_guesses, shortest_optimal_tree)
 from optimal.cli.progress import Stopwatch, WordProgress
@@ -200,10 +200,15 @@ def search_totals(game: Game, words: list[int], request: SearchRequest, cell: Fr
     setting = request.setting
     cutoff = starting_cutoff(game, words, setting, cell)
     progress = WordProgress(len(words), 0, request.quiet or len(words) == 1, None)
+    seen: set[str] = set()
+
+    def on_result(result: GuessResult) -> None:
+        """One step per word: a word the tie pass searches again is not counted twice."""
+        progress.step(f"{result.word.upper()} {result.value_text()}", result.word not in seen)
+        seen.add(result.word)
+
     try:
-        outcome = search_first_guesses(game, words, setting, cutoff=cutoff,
-                                       on_result=lambda r: progress.step(f"{r.word.upper()} "
-                                                                         f"{r.value_text()}"))
+        outcome = search_first_guesses(game, words, setting, cutoff=cutoff, on_result=on_result)
     finally:
         progress.close()
     cell.outcome = outcome
