@@ -425,12 +425,49 @@ def reader(stream):
     return take, it
 
 
-def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
-    """Check every record; returns the claims the END record names."""
+PROGRESS_EVERY = 10.0  # seconds between the progress lines of a long check
+PROGRESS_OPS = 1 << 12  # records between looks at the clock
+
+
+class Progress:
+    """A line on stderr every PROGRESS_EVERY seconds while the records are checked (rewritten in
+    place in a terminal): how much of the file is read, the claims checked, the time. Why: a
+    75-minute check once printed nothing until its verdict. A check shorter than PROGRESS_EVERY
+    prints nothing; only the process checking part 0 reports (the others' shares are alike)."""
+
+    def __init__(self, path: str, stream) -> None:
+        self.path, self.raw, self.size = path, stream.fileobj, max(1, os.path.getsize(path))
+        self.start = self.last = time.perf_counter()
+        self.terminal = sys.stderr.isatty()
+        self.shown = False
+
+    def __call__(self, claims: int) -> None:
+        now = time.perf_counter()
+        if now - self.last < PROGRESS_EVERY:
+            return
+        self.last, self.shown = now, True
+        read = min(1.0, self.raw.tell() / self.size)
+        line = (f"checking {self.path}: {read:.0%} of the file read, {claims:,} claims checked, "
+                f"{now - self.start:.0f} s")
+        sys.stderr.write(f"\r{line}" if self.terminal else f"{line}\n")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        """End the rewritten line, so the verdict starts on a line of its own."""
+        if self.shown and self.terminal:
+            sys.stderr.write("\n")
+
+
+def check_stream(checker: Checker, take, rest, n_answers: int, progress=None) -> list[tuple]:
+    """Check every record, telling `progress` (if any) the claims checked now and then; returns the
+    claims the END record names."""
     stack: list[Frame] = []
-    section, opened = 0, 0
+    section, opened, ops, closed = 0, 0, 0, 0
     while True:
         op = take(1)[0]
+        ops += 1
+        if progress is not None and ops % PROGRESS_OPS == 0:
+            progress(closed)
         f = stack[-1] if stack else None
         if f is None and op not in (SECTION, OPEN, END):
             raise Rejected(f"record {op} outside any node: the file is damaged or reordered")
@@ -473,6 +510,7 @@ def check_stream(checker: Checker, take, rest, n_answers: int) -> list[tuple]:
                 except Rejected as why:
                     raise Rejected(f"claim {number} of section {section} fails: {why}") from None
                 checker.claims[section].append((f.key, value, COVER[op], listed))
+                closed += 1
         elif op == END:
             flat = take(2 * take(1)[0])
             proves = [checker.claim(*flat[i:i + 2]) for i in range(0, len(flat), 2)]
@@ -653,10 +691,14 @@ def load(path: str, answers_file: str | None = None, guesses_file: str | None = 
     with stream:
         answers, guesses, _ = game_lists(header, path, answers_file, guesses_file)
         checker = Checker(header["mode"], header["max_guesses"], answers, guesses, part)
+        progress = Progress(path, stream) if part[0] == 0 else None
         try:
-            proves = check_stream(checker, *reader(stream), len(answers))
+            proves = check_stream(checker, *reader(stream), len(answers), progress)
         except (IndexError, ValueError, OverflowError, MemoryError) as error:
             raise Rejected(f"a malformed record: the file is damaged or reordered ({error})") from None
+        finally:
+            if progress is not None:
+                progress.close()
     return header, checker, proves, answers, guesses
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -195,6 +196,25 @@ def test_untouched_certificate_passes(made, capsys):
     tmp, cert, answers, guesses, _ = made
     header, records = read(cert)
     assert verdict(made, header, records) == 0  # decoding and encoding again change nothing
+
+
+def test_a_long_check_shows_its_progress_and_the_same_verdict(made, capsys, monkeypatch):
+    """Progress lines on stderr (out of a terminal: whole lines) while the records are checked,
+    and the verdict unchanged; with the real interval a check this short prints none."""
+    tmp, cert, answers, guesses, _ = made
+    assert check.main([cert, "--answers", answers, "--guesses", guesses]) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    monkeypatch.setattr(check, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(check, "PROGRESS_OPS", 64)
+    assert check.main([cert, "--answers", answers, "--guesses", guesses]) == 0
+    shown = capsys.readouterr()
+    lines = shown.err.splitlines()
+    assert lines and all(re.fullmatch(r"checking .*: \d+% of the file read, [\d,]+ claims checked, "
+                                      r"\d+ s", line) for line in lines), lines
+    claims = [int(re.search(r"([\d,]+) claims", line).group(1).replace(",", "")) for line in lines]
+    assert claims == sorted(claims) and claims[-1] > 0
+    assert shown.out.splitlines()[1:] == quiet.out.splitlines()[1:]  # the first line has the time
 
 
 def test_a_bound_raised_by_one_is_rejected_or_true(made, capsys):
