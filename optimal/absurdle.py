@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 
 from lookahead import AbsurdleSearch
-from optimal.cli.progress import Stopwatch
+from optimal.cli.progress import KernelProgress, Stopwatch
 from optimal.adversaries import absurdle_replay
 from optimal.cli.args import Parser, add_game_arguments, bounded_int, game_from_args, word_list
 from optimal.cli.run import run_cli
@@ -72,9 +72,10 @@ def main(argv: list[str] | None = None) -> int:
         target = args.target.strip().lower() if args.target else None
         for k in range(2, args.max_depth + 1):
             clock = Stopwatch()
-            plan = search.win(k, target)
-            seconds = clock.seconds
             what = f"win on {target.upper()}" if target else "win"
+            with KernelProgress(f"{what} within {k} guesses", search.nodes_searched, quiet=False):
+                plan = search.win(k, target)
+            seconds = clock.seconds
             if plan is None:
                 print(f"no {what} within {k} guesses ({pool}): proven, every first guess checked; "
                       f"{seconds:.1f} s")

@@ -58,6 +58,11 @@ class AbsurdleSearch:
             return [self.game.guesses.words[g] for g in plan if g >= 0]
         return None
 
+    def nodes_searched(self) -> int:
+        """Nodes the kernel has searched so far (it counts them as it goes, so a watching thread
+        can show progress during a long `win`)."""
+        return self.solver.counters()["nodes"]
+
     def first_guesses_with_win(self, k: int) -> list[str]:
         """Every first guess of the pool from which a win within k guesses exists.
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -89,6 +90,33 @@ def progress_bar(desc: str, unit: str, quiet: bool, total: int | None = None, in
         return tqdm(total=total, initial=initial, desc=desc, unit=unit, mininterval=0.5,
                     dynamic_ncols=True)
     return LineBar(desc, unit, total, initial)
+
+
+class KernelProgress:
+    """Progress of one long kernel call, which returns only when it is done: a thread reads a
+    count the kernel keeps (its nodes searched; the kernels release the GIL while they run) twice
+    a second and shows it on a `progress_bar`. Why: Absurdle's challenge mode once ran 346 s
+    without a sign of life. Use as `with KernelProgress(desc, count, quiet): kernel(...)`."""
+
+    def __init__(self, desc: str, count: Callable[[], int], quiet: bool, unit: str = "node"):
+        self.count, self.start = count, count()
+        self.bar = progress_bar(desc, unit, quiet)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        while not self.stop.wait(0.5):
+            self.bar.update(self.count() - self.start - self.bar.n)
+
+    def __enter__(self) -> KernelProgress:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.bar.update(self.count() - self.start - self.bar.n)
+        self.bar.close()
 
 
 class WordProgress:
