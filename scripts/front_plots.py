@@ -14,8 +14,8 @@ checks each point's total against the replayed tree it names.
 The strongest result per limit: an exact search over every first word, then a front run's exact
 search over its top words, then any verified tree (a beam's, or one word's: an upper bound). "No
 tree" comes from the worst-case search over every first word, or from a front run that refuted
-every first word. In hard mode "no tree within D" follows from normal mode's (a hard-mode tree is a
-normal-mode tree), which is how the hard-mode D = 4 points are drawn.
+every first word. In hard and ultra-hard mode "no tree within D" follows from normal mode's (a
+hard-mode or ultra-hard tree is a normal-mode tree), which is how their D = 4 points are drawn.
 """
 
 from __future__ import annotations
@@ -114,11 +114,12 @@ def collect(results: Path = RESULTS) -> dict[Key, dict[int, Sourced]]:
     for (answers, guesses, mode), cells in list(fronts.items()):
         if mode != "normal":
             continue
-        hard = fronts.get((answers, guesses, "hard"))
-        for limit, sourced in cells.items():
-            if hard is not None and sourced.kind == "none (all words)" and limit not in hard:
-                hard[limit] = Sourced(sourced.point, "none (implied by normal mode)",
-                                      sourced.folder, None)
+        for strict in ("hard", "ultra"):
+            stricter = fronts.get((answers, guesses, strict))
+            for limit, sourced in cells.items():
+                if stricter is not None and sourced.kind == "none (all words)" and limit not in stricter:
+                    stricter[limit] = Sourced(sourced.point, "none (implied by normal mode)",
+                                              sourced.folder, None)
     # a front is drawn where a front run was made (other pairings have single searches only)
     return {key: dict(sorted(cells.items())) for key, cells in fronts.items()
             if key in fronted and len(cells) >= 2}
