@@ -19,6 +19,7 @@ from lookahead.solvers.setting import BACKENDS, SearchSetting
 from lookahead.questions.memory import MemoryEstimate, memory_estimate
 from lookahead.kernels.compiled import CompileClock, compile_clock
 from lookahead.solvers.certificate_log import CertificateLog
+from lookahead.parallel.schedule import close_workers
 
 # first guesses: the best of a list, with proof; each word's exact value; ties by the longest game
 from lookahead.questions.first_guesses import (FirstGuessOutcome, add_counters, probe_checks_limits,
@@ -46,7 +47,7 @@ from lookahead.solvers.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSe
 
 __all__ = [
     "INF", "FailingBranch", "GuessResult", "WorstResult", "BACKENDS", "SearchSetting",
-    "MemoryEstimate", "memory_estimate", "CompileClock", "compile_clock", "CertificateLog",
+    "MemoryEstimate", "memory_estimate", "CompileClock", "compile_clock", "CertificateLog", "close_workers",
     "FirstGuessOutcome", "add_counters", "probe_checks_limits", "ranked_guesses",
     "search_first_guesses", "search_guesses", "solve_guess", "split_bounds", "ExactValue",
     "exact_values", "ShortestTree", "shortest_optimal_tree",

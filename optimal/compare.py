@@ -211,4 +211,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    from lookahead import close_workers  # after the command: its workers end before the interpreter
+
+    close_workers()
+    sys.exit(code)

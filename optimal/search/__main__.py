@@ -7,4 +7,8 @@ except KeyboardInterrupt:  # Ctrl-C while numpy and numba load: no traceback for
     sys.exit(130)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    from lookahead import close_workers  # after the command: its workers end before the interpreter
+
+    close_workers()
+    sys.exit(code)
