@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from optimal.game import Game
 from optimal.rules.wordle import all_green, reply, reply_to_string
 from optimal.tree import Node
@@ -22,20 +24,33 @@ def naive_tree(game: Game, candidates=None) -> Node:
 
 def plain_parts(game: Game, guess: int, candidates) -> dict[int, list[int]]:
     """The candidates grouped by their reply to one guess, by a plain loop (for brute-force references)."""
-    parts: dict[int, list[int]] = {}
     answers = [int(a) for a in candidates]
-    for a, code in zip(answers, game.matrix[guess, answers].tolist()):
+    return _grouped(answers, game.matrix[guess, answers].tolist())
+
+
+def _grouped(answers: list[int], codes: list[int]) -> dict[int, list[int]]:
+    parts: dict[int, list[int]] = {}
+    for a, code in zip(answers, codes):
         parts.setdefault(code, []).append(a)
     return parts
 
 
+@functools.lru_cache(maxsize=4096)
+def _allowed(hard_state, words: tuple[str, ...]) -> frozenset[int]:
+    """The guesses a clue state allows (by its plain `allows`), asked once per state and list."""
+    return frozenset(g for g, word in enumerate(words) if hard_state.allows(word))
+
+
 def useful_guesses(game: Game, candidates, hard_state=None):
     """(index, word, parts) of every allowed guess that splits the candidates or may win: what an
-    exhaustive reference has to try."""
+    exhaustive reference has to try (the replies read from the matrix once per call)."""
+    answers = [int(a) for a in candidates]
+    rows = game.matrix[:, answers].tolist()
+    allowed = _allowed(hard_state, game.guesses.words) if hard_state is not None else None
     for g, word in enumerate(game.guesses.words):
-        if hard_state is not None and not hard_state.allows(word):
+        if allowed is not None and g not in allowed:
             continue
-        parts = plain_parts(game, g, candidates)
+        parts = _grouped(answers, rows[g])
         if len(parts) == 1 and game.won not in parts:
             continue
         yield g, word, parts

@@ -21,6 +21,10 @@ def brute_force(game, candidates, guesses_left, state=None):
     won = game.won
 
     @lru_cache(maxsize=None)
+    def after(hard_state, word: str, code: int):  # the same clue state is asked for again and again
+        return hard_state.after(word, code)
+
+    @lru_cache(maxsize=None)
     def best(cands: frozenset, left: int, hard_state) -> float:
         if len(cands) == 1 and left >= 1:
             return 1
@@ -31,7 +35,7 @@ def brute_force(game, candidates, guesses_left, state=None):
             total = len(cands)
             for code, part in parts.items():
                 if code != won:
-                    child = hard_state.after(word, code) if hard_state is not None else None
+                    child = after(hard_state, word, code) if hard_state is not None else None
                     total += best(frozenset(part), left - 1, child)
                     if total >= result:
                         break
