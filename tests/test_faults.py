@@ -488,6 +488,7 @@ TERMINATED = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # the quick suite keeps Ctrl-C among workers and SIGTERM with a hung thread
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_sigterm_kills_the_workers_before_the_commands_handler_runs(tmp_path):
     """SIGTERM while loky workers run: they are killed first (as on Ctrl-C, which avoids loky's
@@ -767,11 +768,14 @@ def test_a_closed_standard_output_still_writes_the_results(tmp_path):
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
 
 
+SLOW = pytest.mark.slow  # the quick suite keeps the parser's case
+
+
 @pytest.mark.parametrize("command", [
-    "optimal.search --answers {A} --first zzzzz --no-write",  # refused inside the command's body
+    pytest.param("optimal.search --answers {A} --first zzzzz --no-write", marks=SLOW),  # the body's
     "optimal.search --answers {A} --first cigar --max-depth 0",  # refused by the argument parser
-    "optimal.assist --answers {A} --history zzzzz=BBBBB",
-    "optimal.web --answers {A} --port 70000",
+    pytest.param("optimal.assist --answers {A} --history zzzzz=BBBBB", marks=SLOW),
+    pytest.param("optimal.web --answers {A} --port 70000", marks=SLOW),
 ], ids=["search-body", "search-parser", "assist", "web"])
 def test_a_closed_standard_error_keeps_the_exit_code_of_bad_input(command, tmp_path):
     """With stderr closed the error line cannot be written, but the exit code still says bad

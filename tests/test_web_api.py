@@ -220,6 +220,7 @@ def test_two_boards_get_the_dordle_engines_proven_optimum(client, original):
     assert terminal.analysis().suggestions[0].as_dict() == row
 
 
+@pytest.mark.slow  # the quick suite keeps two boards' proven optimum and a search shown running
 def test_a_dordle_state_too_big_to_search_gets_the_heuristic(client):
     data = game(client, boards="2")
     (row,) = data["suggestions"]
@@ -679,6 +680,7 @@ def test_a_dordle_search_shows_it_is_running(original, monkeypatch):
     assert "running" in data["suggestions"][1]["note"]
 
 
+@pytest.mark.slow  # the quick suite keeps two boards' proven optimum and a search shown running
 def test_a_dordle_proof_cut_short_is_searched_again_when_asked_again(original, monkeypatch):
     """Item 2: an exact Dordle search that ran out of its time (a compile, a busy machine) left
     the beam's upper bound cached, so asking again never gave the proof. A result that is not
@@ -696,6 +698,7 @@ def test_a_dordle_proof_cut_short_is_searched_again_when_asked_again(original, m
     assert again["optimal"]["proven"] and again["optimal"]["total"] == value
 
 
+@pytest.mark.slow  # the quick suite keeps two boards' proven optimum and a search shown running
 def test_the_salet_crony_dordle_position_is_proven_after_its_first_guess(original):
     """Item 2, the position of the report: SALET BYBBB/BBBBB, CRONY GYBBB/BBBBG (110 games). The
     exact search of the position after SALET alone (22,542 games) runs for more than ten minutes

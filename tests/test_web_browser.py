@@ -436,6 +436,7 @@ def test_a_six_letter_guess_is_refused_not_cut(browser, server):
     assert not browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")
 
 
+@pytest.mark.slow  # the quick suite keeps one refusal (a six-letter guess)
 def test_loose_colours_are_refused_with_the_reason(browser, server):
     """'BY' became BYBBB and '12x0?' YGBBB without a word: the typed colours go to the server as
     typed, and it refuses them next to the entry."""
@@ -452,6 +453,7 @@ def test_loose_colours_are_refused_with_the_reason(browser, server):
         assert "history" not in query(browser)
 
 
+@pytest.mark.slow  # the quick suite keeps the tree explorer and one refusal
 def test_the_puzzle_tab_address_carries_its_seed_at_once(browser, server, original):
     """Item 4: the Puzzle tab's address had no seed until the first guess, so reopening it gave
     another puzzle."""
@@ -467,6 +469,7 @@ def test_the_puzzle_tab_address_carries_its_seed_at_once(browser, server, origin
     assert [row_word(r) for r in browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")] == shown
 
 
+@pytest.mark.slow  # the quick suite keeps one refusal (a six-letter guess)
 def test_an_unsupported_board_count_in_the_address_is_refused_with_a_message(browser, server):
     """Item 5: '?mode=assist&boards=3' left a half-empty page and TypeErrors on every button."""
     console_errors(browser)
@@ -542,6 +545,7 @@ def test_ticking_hard_mode_mid_game_keeps_the_game(browser, server):
     assert not by_id(browser, "hard-toggle").is_selected()
 
 
+@pytest.mark.slow  # the quick suite keeps the tree explorer and one refusal
 def test_solved_boards_keep_their_colours(browser, server, original):
     model = original.reply_text(original.reply("salet", "model"))
     open_page(browser, server + f"/?mode=assist&boards=2&history=salet={model}/BBBBB,model=GGGGG/BBBBB")
