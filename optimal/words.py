@@ -50,6 +50,7 @@ LIST_PAIRS = {
     "nyt-original": ("nyt-answers", "guesses-12972"),
     "norvig": ("nyt-answers", "nyt-answers"),  # Norvig's notebook: 2,309 words as answers and guesses
     "nyt-extended": ("nyt-answers-3158", "nyt-guesses"),  # the extended answers, NYT guesses
+    "big": ("guesses-12972", "guesses-12972"),  # every allowed word may be the answer (issue 26)
     "len4": ("len4-answers-1000", "len4-guesses-2108"),  # four letters
     "len6": ("len6-answers-2705", "len6-guesses-4635"),  # six letters
     "len7": ("len7-answers-2577", "len7-guesses-5495"),  # seven letters

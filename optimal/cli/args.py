@@ -160,7 +160,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "
                             "norvig = the 2,309 answers as both; nyt-extended = the extended "
-                            "3,158 answers with the 14,855 guesses; len4, len6, len7 = other word "
+                            "3,158 answers with the 14,855 guesses; big = every one of the 12,972 "
+                            "allowed words an answer; len4, len6, len7 = other word "
                             "lengths: 1,000/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
                        f"list ({', '.join(BUNDLED_LISTS)})")
