@@ -58,7 +58,7 @@ python -m optimal.search --objective worst --max-depth 5 --all --ultra --out res
 # about 35 min per list and mode on 2 workers, so it is a separate line)
 python -m optimal.search --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --front 7 --hard --tie-break worst --out results/front --jobs 2 --quiet
-python -m optimal.search --front 7 --ultra --tie-break worst --out results/front --jobs 1 --quiet
+python -m optimal.search --front 7 --ultra --all --tie-break worst --out results/front --jobs 1 --quiet
 python -m optimal.search --lists nyt --front 7 --ultra --tie-break worst --out results/front --jobs 1 --quiet
 python -m optimal.search --lists nyt --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first lants --beam 60 --max-depth 6 --out results/front --jobs 1 --quiet
