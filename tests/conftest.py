@@ -86,3 +86,15 @@ def tmp_list(tmp_path: Path):
         path.write_text(text)
         return str(path)
     return write
+
+
+#: The test files that take longest, run first: the workers (`-n auto --dist loadfile`) take files in
+#: collection order, and with the browser's file last one worker ran 11 s after the other was done.
+LONGEST_FIRST = ("test_web_browser.py", "test_faults.py", "test_web_api.py", "test_golden.py",
+                 "test_certificates.py", "test_bad_input.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put the longest files first (the sort is stable: every file keeps its own order)."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONGEST_FIRST)))

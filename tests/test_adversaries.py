@@ -278,10 +278,12 @@ MAINS = {"optimal.absurdle": absurdle_main, "optimal.antiwordle": antiwordle_mai
 
 @pytest.mark.parametrize("module, args, message, as_script", [
     ("optimal.absurdle", ["--target", "zzzzz"], "'ZZZZZ' is not in the answer list", True),
-    ("optimal.antiwordle", ["--beams", "x"], "--beams", True),
+    pytest.param("optimal.antiwordle", ["--beams", "x"], "--beams", True,
+                 marks=pytest.mark.slow),  # the quick suite keeps two of the four scripts
     ("optimal.absurdle", ["--count", "-3"], "must be at least 1", False),
     ("optimal.compare", ["--beams", "0"], "--beams", True),
-    ("greedy", ["--baseline", "random", "--seed", "-1"], "must be at least 0", True),
+    pytest.param("greedy", ["--baseline", "random", "--seed", "-1"], "must be at least 0", True,
+                 marks=pytest.mark.slow),
     ("greedy", ["--game", "jotto", "--out", "/tmp/jotto.txt"], "jotto", False),
     ("optimal.compare", ["--first", "zzzzz"], "not in the guess list", False),
 ])

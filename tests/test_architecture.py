@@ -91,7 +91,15 @@ def unit(name: str) -> str:
     return ".".join(name.split(".")[:2])
 
 
-GRAPH = {name: imports_of(name) for name in MODULES}
+GRAPH: dict[str, set[str]] = {}
+
+
+def graph() -> dict[str, set[str]]:
+    """Every module's project imports, parsed on first use (at collection it cost every test worker
+    a second, whichever tests it ran)."""
+    if not GRAPH:
+        GRAPH.update({name: imports_of(name) for name in MODULES})
+    return GRAPH
 
 
 def test_the_layers_are_what_the_architecture_says():
@@ -113,7 +121,7 @@ def test_no_import_cycle():
         index[v] = low[v] = len(index)
         stack.append(v)
         on_stack.add(v)
-        for w in GRAPH[v]:
+        for w in graph()[v]:
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -138,7 +146,7 @@ def test_no_import_cycle():
 
 def violations() -> list[str]:
     out = []
-    for name, targets in GRAPH.items():
+    for name, targets in graph().items():
         mine = layer(name)
         for target in sorted(targets):
             theirs = layer(target)
@@ -169,8 +177,8 @@ def test_arrows_point_one_way():
 def test_the_checker_catches_a_bad_arrow(monkeypatch):
     """The rules can fail: a model module importing a command, a command reaching past the engine's
     face or into another command are each reported."""
-    monkeypatch.setitem(GRAPH, "optimal.game", GRAPH["optimal.game"] | {"optimal.search.command"})
-    monkeypatch.setitem(GRAPH, "optimal.verify", GRAPH["optimal.verify"] | {"lookahead.kernels.total",
+    monkeypatch.setitem(graph(), "optimal.game", graph()["optimal.game"] | {"optimal.search.command"})
+    monkeypatch.setitem(graph(), "optimal.verify", graph()["optimal.verify"] | {"lookahead.kernels.total",
                                                                             "optimal.search.render"})
     found = violations()
     assert any(v.startswith("optimal.game imports optimal.search.command") for v in found)
@@ -203,7 +211,7 @@ def room(name: str) -> str | None:
 
 def room_violations() -> list[str]:
     out = []
-    for name, targets in GRAPH.items():
+    for name, targets in graph().items():
         if not in_package(name, "lookahead") or name == "lookahead":
             continue
         mine = room(name)
@@ -233,10 +241,10 @@ def test_engine_rooms_point_one_way():
 
 def test_the_room_checker_catches_a_bad_arrow(monkeypatch):
     """A kernel importing a solver, or a solver importing a question, is reported."""
-    monkeypatch.setitem(GRAPH, "lookahead.kernels.total",
-                        GRAPH["lookahead.kernels.total"] | {"lookahead.solvers.single"})
-    monkeypatch.setitem(GRAPH, "lookahead.solvers.single",
-                        GRAPH["lookahead.solvers.single"] | {"lookahead.questions.state"})
+    monkeypatch.setitem(graph(), "lookahead.kernels.total",
+                        graph()["lookahead.kernels.total"] | {"lookahead.solvers.single"})
+    monkeypatch.setitem(graph(), "lookahead.solvers.single",
+                        graph()["lookahead.solvers.single"] | {"lookahead.questions.state"})
     found = room_violations()
     assert "lookahead.kernels.total imports lookahead.solvers.single: the kernels room is below the solvers room" in found
     assert "lookahead.solvers.single imports lookahead.questions.state: the solvers room is below the questions room" in found

@@ -13,14 +13,14 @@ from optimal.cli.progress import KernelProgress
 def climbing_work(counter: list[int]) -> None:
     """Stands in for a kernel: it runs a while without returning, and its count climbs."""
     for _ in range(12):
-        time.sleep(0.1)
+        time.sleep(0.02)
         counter[0] += 5
 
 
 def test_a_long_kernel_call_shows_its_count_while_it_runs(monkeypatch, capsys):
     monkeypatch.setenv("OPTIMAL_PROGRESS_EVERY", "0")  # a line at every look, out of a terminal
     counter = [7]  # counted from where the call starts
-    with KernelProgress("win within 4 guesses", lambda: counter[0], quiet=False):
+    with KernelProgress("win within 4 guesses", lambda: counter[0], quiet=False, every=0.005):
         climbing_work(counter)
     lines = capsys.readouterr().err.splitlines()
     shown = [re.fullmatch(r"win within 4 guesses: ([\d,]+) nodes, \d+ s", line) for line in lines]
@@ -32,6 +32,6 @@ def test_a_long_kernel_call_shows_its_count_while_it_runs(monkeypatch, capsys):
 def test_quiet_shows_nothing(monkeypatch, capsys):
     monkeypatch.setenv("OPTIMAL_PROGRESS_EVERY", "0")
     counter = [0]
-    with KernelProgress("win within 4 guesses", lambda: counter[0], quiet=True):
+    with KernelProgress("win within 4 guesses", lambda: counter[0], quiet=True, every=0.005):
         climbing_work(counter)
     assert capsys.readouterr().err == ""

@@ -61,9 +61,12 @@ def plotted_points():
             for limit, sourced in cells.items() if sourced.tree is not None]
 
 
+POINTS = plotted_points()  # read once: it parses every committed summary.json
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("key,limit,sourced", plotted_points(),
-                         ids=[f"{'-'.join(k)}-d{d}" for k, d, _ in plotted_points()])
+@pytest.mark.parametrize("key,limit,sourced", POINTS,
+                         ids=[f"{'-'.join(k)}-d{d}" for k, d, _ in POINTS])
 def test_each_plotted_total_is_its_trees_replayed_total(key, limit, sourced, capsys):
     assert verify_main([str(sourced.tree), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)

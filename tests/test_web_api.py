@@ -776,7 +776,8 @@ def wait_until(condition, seconds: float, process, log: Path) -> None:
         time.sleep(0.3)
 
 
-@pytest.mark.parametrize("hard, total", [("0", 7920), ("1", 8122)])
+@pytest.mark.parametrize("hard, total", [("0", 7920),
+                                         pytest.param("1", 8122, marks=pytest.mark.slow)])  # quick: one
 def test_the_first_screen_offers_the_bundled_trees_opening(client, original, hard, total):
     """The first screen offered no opening word ('skipped: 2,315 candidates > 300') although the
     proven SALET trees ship with the page: it offers SALET with the tree's total, labelled by what

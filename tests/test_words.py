@@ -22,7 +22,7 @@ def test_bundled_lists_match_their_published_checksums(name):
 
 @pytest.mark.parametrize("pair, sizes", [("original", (2315, 12972)), ("nyt", (2309, 14855)),
                                          ("nyt-original", (2309, 12972)), ("norvig", (2309, 2309)),
-                                         ("nyt-extended", (3158, 14855))])
+                                         ("nyt-extended", (3158, 14855)), ("big", (12972, 12972))])
 def test_named_pairs(pair, sizes):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the bundled pairs need no repair

@@ -94,18 +94,19 @@ def progress_bar(desc: str, unit: str, quiet: bool, total: int | None = None, in
 
 class KernelProgress:
     """Progress of one long kernel call, which returns only when it is done: a thread reads a
-    count the kernel keeps (its nodes searched; the kernels release the GIL while they run) twice
-    a second and shows it on a `progress_bar`. Why: Absurdle's challenge mode once ran 346 s
+    count the kernel keeps (its nodes searched; the kernels release the GIL while they run) every
+    `every` seconds and shows it on a `progress_bar`. Why: Absurdle's challenge mode once ran 346 s
     without a sign of life. Use as `with KernelProgress(desc, count, quiet): kernel(...)`."""
 
-    def __init__(self, desc: str, count: Callable[[], int], quiet: bool, unit: str = "node"):
-        self.count, self.start = count, count()
+    def __init__(self, desc: str, count: Callable[[], int], quiet: bool, unit: str = "node",
+                 every: float = 0.5):
+        self.count, self.start, self.every = count, count(), every
         self.bar = progress_bar(desc, unit, quiet)
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._watch, daemon=True)
 
     def _watch(self) -> None:
-        while not self.stop.wait(0.5):
+        while not self.stop.wait(self.every):
             self.bar.update(self.count() - self.start - self.bar.n)
 
     def __enter__(self) -> KernelProgress:
