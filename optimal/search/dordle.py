@@ -82,7 +82,7 @@ def choose_words(game: Game, request: SearchRequest,
     if request.first:
         return [game.guess_id(w) for w in request.first], "the words given"
     top = request.top or DORDLE_TOP
-    return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
+    return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked)):,} by the ordering score"
 
 
 def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRun:

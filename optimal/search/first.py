@@ -55,7 +55,7 @@ def choose_words(game: Game, request: SearchRequest) -> tuple[list[int], str]:
     if request.every:
         return [g for g, _ in ranked], f"all {len(ranked):,} useful first guesses"
     top = request.top if request.top is not None else DEFAULT_TOP
-    return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked))} by the ordering score"
+    return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked)):,} by the ordering score"
 
 
 def search_first_words(game: Game, request: SearchRequest, out_dir: Path,

@@ -152,7 +152,7 @@ def front_cell(game: Game, request: SearchRequest, folder: Path) -> FrontCell:
                               f"{min(top, len(feasible))} best-ranked of them were searched")
             feasible = feasible[:top]
             cell.words, cell.refuted = len(feasible), 0
-            cell.how = f"the top {len(feasible)} of the words with a tree within {game.max_guesses}"
+            cell.how = f"the top {len(feasible):,} of the words with a tree within {game.max_guesses}"
     cell.check_seconds = clock.seconds
     if feasible:
         search_totals(game, feasible, request, cell)
