@@ -421,7 +421,9 @@ def reader(stream):
         out = list(islice(it, count))
         if len(out) < count:
             raise Rejected("the certificate is truncated (it ends inside a record, or has no END)")
+        take.taken += count  # for the progress lines: how far the checking has got
         return out
+    take.taken = 0
     return take, it
 
 
@@ -431,12 +433,16 @@ PROGRESS_OPS = 1 << 12  # records between looks at the clock
 
 class Progress:
     """A line on stderr every PROGRESS_EVERY seconds while the records are checked (rewritten in
-    place in a terminal): how much of the file is read, the claims checked, the time. Why: a
+    place in a terminal): how much of the records is checked (against the uncompressed size the
+    gzip trailer records, when it can: it is kept modulo 4 GiB), the claims, the time. Why: a
     75-minute check once printed nothing until its verdict. A check shorter than PROGRESS_EVERY
     prints nothing; only the process checking part 0 reports (the others' shares are alike)."""
 
-    def __init__(self, path: str, stream) -> None:
-        self.path, self.raw, self.size = path, stream.fileobj, max(1, os.path.getsize(path))
+    def __init__(self, path: str, take) -> None:
+        self.path, self.take = path, take
+        with open(path, "rb") as file:
+            file.seek(-4, os.SEEK_END)
+            self.size = int.from_bytes(file.read(4), "little")  # gzip's ISIZE
         self.start = self.last = time.perf_counter()
         self.terminal = sys.stderr.isatty()
         self.shown = False
@@ -446,9 +452,10 @@ class Progress:
         if now - self.last < PROGRESS_EVERY:
             return
         self.last, self.shown = now, True
-        read = min(1.0, self.raw.tell() / self.size)
-        line = (f"checking {self.path}: {read:.0%} of the file read, {claims:,} claims checked, "
-                f"{now - self.start:.0f} s")
+        done = 4 * self.take.taken
+        read = (f"{done / self.size:.0%} of the records" if 0 < done <= self.size
+                else f"{done // 4:,} numbers of records")
+        line = f"checking {self.path}: {read} read, {claims:,} claims checked, {now - self.start:.0f} s"
         sys.stderr.write(f"\r{line}" if self.terminal else f"{line}\n")
         sys.stderr.flush()
 
@@ -691,9 +698,10 @@ def load(path: str, answers_file: str | None = None, guesses_file: str | None = 
     with stream:
         answers, guesses, _ = game_lists(header, path, answers_file, guesses_file)
         checker = Checker(header["mode"], header["max_guesses"], answers, guesses, part)
-        progress = Progress(path, stream) if part[0] == 0 else None
+        take, rest = reader(stream)
+        progress = Progress(path, take) if part[0] == 0 else None
         try:
-            proves = check_stream(checker, *reader(stream), len(answers), progress)
+            proves = check_stream(checker, take, rest, len(answers), progress)
         except (IndexError, ValueError, OverflowError, MemoryError) as error:
             raise Rejected(f"a malformed record: the file is damaged or reordered ({error})") from None
         finally:

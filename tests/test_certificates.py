@@ -210,8 +210,10 @@ def test_a_long_check_shows_its_progress_and_the_same_verdict(made, capsys, monk
     assert check.main([cert, "--answers", answers, "--guesses", guesses]) == 0
     shown = capsys.readouterr()
     lines = shown.err.splitlines()
-    assert lines and all(re.fullmatch(r"checking .*: \d+% of the file read, [\d,]+ claims checked, "
-                                      r"\d+ s", line) for line in lines), lines
+    assert lines and all(re.fullmatch(r"checking .*: \d+% of the records read, [\d,]+ claims "
+                                      r"checked, \d+ s", line) for line in lines), lines
+    shares = [int(re.search(r"(\d+)% of the records", line).group(1)) for line in lines]
+    assert shares == sorted(shares) and shares[-1] <= 100
     claims = [int(re.search(r"([\d,]+) claims", line).group(1).replace(",", "")) for line in lines]
     assert claims == sorted(claims) and claims[-1] > 0
     assert shown.out.splitlines()[1:] == quiet.out.splitlines()[1:]  # the first line has the time
