@@ -16,6 +16,7 @@ capture() {  # capture FILE COMMAND...: run a command, keep its output with the 
 python -m optimal.search --out results --max-depth 6 --quiet
 python -m optimal.search --out results --first salet --hard --quiet
 python -m optimal.search --out results --first palet --hard --max-depth 5 --quiet
+python -m optimal.search --out results --first palet --ultra --max-depth 5 --quiet
 python -m optimal.search --out results --first salet --ultra --quiet
 python -m optimal.search --out results --top 20 --beam 20 --quiet
 python -m optimal.search --all --out results/all-first-words --quiet
