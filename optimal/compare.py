@@ -211,8 +211,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    code = main()
-    from lookahead import close_workers  # after the command: its workers end before the interpreter
+    from optimal.cli.run import exit_as_script
 
-    close_workers()
-    sys.exit(code)
+    exit_as_script(main)

@@ -166,3 +166,15 @@ def run_cli(body: Callable[[], int], prog: str, writes: bool = True) -> int:
         sys.stdout, sys.stderr = stdout, stderr
         if main:  # (a command run inside another program, e.g. a test, gives its handler back)
             signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
+def exit_as_script(main: Callable[[], int]) -> None:
+    """Run a command that may start worker processes as `python -m`, then shut its workers down in
+    order before the interpreter exits (loky, left to the exit, printed leaked-semlock warnings on
+    a loaded machine), and exit with the command's code. In-process callers (tests) call `main`
+    directly and keep the workers for the next call."""
+    code = main()
+    from lookahead import close_workers
+
+    close_workers()
+    sys.exit(code)

@@ -7,8 +7,6 @@ except KeyboardInterrupt:  # Ctrl-C while numpy and numba load: no traceback for
     sys.exit(130)
 
 if __name__ == "__main__":
-    code = main()
-    from lookahead import close_workers  # after the command: its workers end before the interpreter
+    from optimal.cli.run import exit_as_script
 
-    close_workers()
-    sys.exit(code)
+    exit_as_script(main)
