@@ -42,6 +42,9 @@ from lookahead.questions.dordle import (DordleBound, DordleIncumbent, DordleSugg
                                         dordle_next_guess, dordle_raise_bound,
                                         dordle_ranked_guesses, dordle_word_values)
 
+# many boards (Quordle, Octordle): a player, games played by it, the exact optimum of small games
+from lookahead.questions.boards import DEFAULT_SOLVE_BONUS, BoardsPlayer, exact_total, play_games
+
 # the adversaries: Absurdle and Antiwordle
 from lookahead.solvers.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch
 
@@ -56,5 +59,6 @@ __all__ = [
     "DordleSolver", "pair_state", "DordleBound", "DordleIncumbent", "DordleSuggestion",
     "DordleWordValue", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
     "dordle_ranked_guesses", "dordle_word_values",
+    "DEFAULT_SOLVE_BONUS", "BoardsPlayer", "exact_total", "play_games",
     "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch",
 ]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Case:
     id: str
-    command: str  # search, verify, compare, absurdle, antiwordle, pangrams, assist, review, greedy, web, check
+    command: str  # search, verify, compare, boards, absurdle, antiwordle, pangrams, assist, review, greedy, web, check
     argv: tuple[str, ...]
     code: int = 2
     message: str = ""  # a fragment the stderr line must contain
@@ -204,6 +204,21 @@ CASES = [
     case("absurdle-hard", "absurdle", L + "--hard", 2, "normal mode"),
     case("absurdle-ultra", "absurdle", L + "--ultra", 2, "normal mode"),
     case("absurdle-pool", "absurdle", L + "--pool bogus", 2, "--pool"),
+    # ------------------------------------------------------------ boards (Quordle, Octordle)
+    case("boards-one", "boards", L + "--boards 1 --out {OUT} --quiet", 2, "--boards"),
+    case("boards-too-many", "boards", L + "--boards 65 --out {OUT} --quiet", 2, "--boards"),
+    case("boards-more-than-answers", "boards",
+         "--answers {F:g-two.txt} --guesses {G} --boards 3 --out {OUT} --quiet", 2,
+         "need 3 different answers"),
+    case("boards-hard", "boards", L + "--hard --out {OUT} --quiet", 2, "no hard mode"),
+    case("boards-depth", "boards", L + "--max-depth 9 --out {OUT} --quiet", 2, "k + 5"),
+    case("boards-games-one", "boards", L + "--games 1 --out {OUT} --quiet", 2, "--games"),
+    case("boards-games-text", "boards", L + "--games many --out {OUT} --quiet", 2, "--games"),
+    case("boards-bonus-negative", "boards", L + "--solve-bonus -1 --out {OUT} --quiet", 2,
+         "--solve-bonus"),
+    case("boards-bonus-nan", "boards", L + "--solve-bonus nan --out {OUT} --quiet", 2,
+         "--solve-bonus"),
+    case("boards-out-file", "boards", L + "--out {FILE} --quiet", 2, ""),
     # ------------------------------------------------------------ antiwordle
     case("antiwordle-beams-huge", "antiwordle", L + "--beams 99999999999999999999", 2, "--beams"),
     case("antiwordle-beams-negative", "antiwordle", L + "--beams -1", 2, "--beams"),

@@ -21,6 +21,7 @@ PACKAGES = ("optimal", "greedy", "lookahead")
 #: The model: what every layer may use. It imports nothing above it.
 MODEL = {"optimal", "optimal.errors", "optimal.files", "optimal.words", "optimal.feedback",
          "optimal.game", "optimal.tree", "optimal.report", "optimal.adversaries", "optimal.dordle",
+         "optimal.multiboard",
          "optimal.weights"}
 MODEL_PACKAGES = ("optimal.rules",)
 ENGINES = ("greedy", "lookahead")

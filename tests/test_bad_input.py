@@ -17,6 +17,7 @@ import pytest
 import greedy.__main__ as greedy_command
 import optimal.absurdle
 import optimal.antiwordle
+import optimal.boards
 import optimal.assist.command
 import optimal.check
 import optimal.compare
@@ -32,7 +33,8 @@ from tests.conftest import small_game
 from tests.helpers import naive_tree
 
 COMMANDS = {"search": optimal.search.command.main, "verify": optimal.verify.main,
-            "compare": optimal.compare.main, "absurdle": optimal.absurdle.main,
+            "compare": optimal.compare.main, "boards": optimal.boards.main,
+            "absurdle": optimal.absurdle.main,
             "antiwordle": optimal.antiwordle.main, "pangrams": optimal.pangrams.command.main,
             "assist": optimal.assist.command.main, "review": optimal.review.command.main,
             "greedy": greedy_command.main,

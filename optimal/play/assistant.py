@@ -15,13 +15,16 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
 from greedy import METRICS, pool_for, score_guesses
+from lookahead import BoardsPlayer
 from optimal.adversaries import absurdle_reply
 from optimal.errors import BadInput, quoted
 from optimal.game import Game, ClueState
+from optimal.multiboard import lower_bound, most_replies
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
@@ -495,31 +498,28 @@ class Assistant:
                            "upper bound", found.total), None, found)
 
     def _multi_row(self) -> Suggestion:
-        """Finish a board whose answer is certain first; else the most information summed over
-        the unsolved boards."""
+        """The many-board player's guess (`lookahead.BoardsPlayer`): a board whose answer is
+        certain first; else the most information summed over the unsolved boards, with a bonus
+        for a chance to solve one. A heuristic; at the start of a game the note gives the proven
+        lower bound on any strategy's average (`optimal.multiboard.lower_bound`)."""
         for k in self.unsolved:
             if len(self.boards[k].candidates) == 1:
                 word = self.game.answers.words[int(self.boards[k].candidates[0])]
                 return Suggestion("known answer", word, f"board {k + 1}'s answer is known")
-        pool = np.arange(len(self.game.guesses))
-        total = np.zeros(len(pool))
-        useful = np.zeros(len(pool), dtype=bool)
-        is_candidate = np.zeros(len(pool), dtype=bool)
-        for k in self.unsolved:
-            scores, splits, candidate = self._board_split(self.boards[k].candidates, pool)
-            total += scores
-            useful |= splits | candidate
-            is_candidate |= candidate
-        best = choose(total, useful, is_candidate)
-        return Suggestion("most information", self.game.guesses.words[pool[best]],
-                          f"{-total[best]:.2f} bits over "
-                          f"{plural(len(self.unsolved), 'unsolved board')}")
+        boards = [self.boards[k].candidates for k in self.unsolved]
+        guess = self._boards_player.next_guess(boards)
+        bits, chance = self._boards_player.figures(boards, guess)
+        note = f"{bits:.2f} bits over {plural(len(self.unsolved), 'unsolved board')}"
+        if chance:
+            note += f", a {chance:.0%} chance to solve one"
+        if not self.history:
+            bound = self.scores.get(("boards bound", self.game.fingerprint, len(self.boards)),
+                                    lambda: lower_bound(len(self.game.answers), len(self.boards),
+                                                        most_replies(self.game)).mean)
+            note += (f"; a heuristic: no strategy averages fewer than {bound:.3f} guesses over "
+                     f"{len(self.boards)} boards (a proven lower bound)")
+        return Suggestion("most information", self.game.guesses.words[guess], note)
 
-    def _board_split(self, candidates: np.ndarray,
-                     pool: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Entropy score, 'splits' and 'is a candidate' of every guess on one board; cached by
-        candidate set, since boards often share one (all of them at the start)."""
-        def compute():
-            scores, counts = score_guesses(self.game, METRICS["neg_entropy"], candidates, pool)
-            return scores, splits(counts), np.isin(pool, self.game.guess_of_answer[candidates])
-        return self.scores.get(("split", self.game.fingerprint, candidates.tobytes()), compute)
+    @cached_property
+    def _boards_player(self) -> BoardsPlayer:
+        return BoardsPlayer(self.game)

@@ -1,0 +1,189 @@
+"""`python -m optimal.boards`: many boards (Quordle 4, Octordle 8, any k >= 2): a strategy's
+expected guesses on sampled games with a 95% interval, the greedy baseline on the same games, and
+a proven lower bound on the optimum's expectation, so the gap is stated.
+
+The strategy and the baseline are `lookahead.questions.boards`' player (a known answer first,
+else the most information summed over the unsolved boards; the strategy adds a bonus for a guess
+that may solve a board, the baseline does not). Both play the same games, drawn with `--seed`;
+each game's guesses are checked against its answers (`optimal.multiboard.cost`), and the
+difference between the two is given with its own interval (paired: the same games). When the
+list has no more games than `--games`, every game is played instead and the means are exact
+values of the strategies (not of the optimum). The lower bound is `optimal.multiboard`'s.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from lookahead import DEFAULT_SOLVE_BONUS, BoardsPlayer, play_games
+from optimal.cli.args import (
+    Parser,
+    add_game_arguments,
+    bounded_int,
+    game_from_args,
+    non_negative_int,
+)
+from optimal.cli.outputs import (
+    claimed_folder,
+    file_set,
+    output_folder,
+    provenance,
+    write_report,
+    write_summary,
+)
+from optimal.cli.progress import Stopwatch, progress_bar
+from optimal.cli.run import run_cli
+from optimal.errors import BadInput
+from optimal.game import Game
+from optimal.multiboard import (
+    Estimate,
+    LowerBound,
+    all_games,
+    board_limit,
+    cost,
+    game_count,
+    lower_bound,
+    most_replies,
+    sample_games,
+)
+
+EXAMPLES = """examples:
+  python -m optimal.boards --boards 4                      # Quordle: 100,000 sampled games
+  python -m optimal.boards --boards 8 --games 20000 --seed 2   # Octordle
+  python -m optimal.boards --boards 3 --answers tiny.txt   # few answers: every game is played
+"""
+DEFAULT_GAMES = 100_000
+MAX_GAMES = 10_000_000
+
+
+def played(game: Game, player: BoardsPlayer, games: np.ndarray, label: str,
+           quiet: bool) -> tuple[np.ndarray, float]:
+    """Each game's guesses as `cost` reads them from the words played, and the seconds taken."""
+    clock = Stopwatch()
+    bar = progress_bar(label, "game", quiet, total=len(games))
+    sequences = play_games(player, games, on_game=lambda _: bar.update(1))
+    bar.close()
+    words = game.guesses.words
+    counts = np.array([cost(game, answers, [words[g] for g in guesses])
+                       for answers, guesses in zip(games.tolist(), sequences)], dtype=np.int64)
+    return counts, clock.seconds
+
+
+def paired(base: np.ndarray, new: np.ndarray) -> dict:
+    """The mean difference (baseline minus strategy) over the same games, with its 95% interval."""
+    d = (base - new).astype(np.float64)
+    half = 1.959964 * float(d.std(ddof=1)) / np.sqrt(d.size) if d.size > 1 else 0.0
+    return {"mean": round(float(d.mean()), 5), "interval95": [round(float(d.mean()) - half, 5),
+                                                               round(float(d.mean()) + half, 5)]}
+
+
+def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBound,
+           rows: list[tuple[str, Estimate, float]], difference: dict) -> str:
+    """REPORT.md: the table of strategies, the bound and the gap."""
+    n = len(game.answers)
+    how = ("every game played (exact means of the strategies)" if exhaustive else
+           f"{rows[0][1].games:,} games sampled with seed {seed} (95% intervals)")
+    lines = [f"# {boards} boards on {game.answers.name} / {game.guesses.name}", "",
+             (f"{game_count(n, boards):,} games (ordered {boards}-tuples of different answers); "
+             f"{how}; the guess limit is {board_limit(boards)}."), "",
+             "| strategy | mean guesses | 95% interval | lost (over the limit) | time |",
+             "| --- | ---: | --- | ---: | ---: |"]
+    for name, est, seconds in rows:
+        low, high = est.interval
+        interval = "exact" if exhaustive else f"{low:.4f} - {high:.4f}"
+        lines.append(f"| {name} | {est.mean:.4f} | {interval} | {est.lost:,} | {seconds:.0f} s |")
+    best = min(est.mean for _, est, _ in rows)
+    gap = (best - bound.mean) / bound.mean
+    spread = ("exact: every game" if exhaustive else f"95% interval {difference['interval95'][0]:+.4f} "
+              f"to {difference['interval95'][1]:+.4f}")
+    lines += ["", (f"Baseline minus strategy, on the same games: {difference['mean']:+.4f} guesses "
+                  f"({spread})."),
+              "", (f"Proven lower bound on the optimum's expectation: **{bound.mean:.4f}** "
+                  f"(`optimal.multiboard`: at most one board solved per guess, and a board solved "
+                  f"within two guesses at most {bound.most_replies} times in {n - boards + 1:,}). "
+                  f"The best strategy here is {gap:.1%} above it: the optimum lies between."),
+              "", "Histograms (guesses: games):", ""]
+    for name, est, _ in rows:
+        lines.append(f"- {name}: " + ", ".join(f"{k}: {v:,}" for k, v in sorted(est.histogram.items())))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.boards` on `argv` and return the exit code."""
+    parser = Parser(prog="python -m optimal.boards", description=__doc__, epilog=EXAMPLES)
+    add_game_arguments(parser, default_depth=None)
+    parser.add_argument("--boards", type=bounded_int(2, 64), default=4,
+                        help="boards played at once, 2 to 64 (default 4: Quordle; 8: Octordle)")
+    parser.add_argument("--games", type=bounded_int(2, MAX_GAMES), default=DEFAULT_GAMES,
+                        help=f"games sampled (default {DEFAULT_GAMES:,}); when the list makes no "
+                             "more games than this, every game is played")
+    parser.add_argument("--seed", type=non_negative_int, default=1,
+                        help="seed of the sampled games (default 1)")
+    parser.add_argument("--solve-bonus", type=float, default=DEFAULT_SOLVE_BONUS, metavar="BITS",
+                        help=f"the strategy's bonus, in bits, for the chance a guess solves a board "
+                             f"(default {DEFAULT_SOLVE_BONUS:g}; the baseline's is 0)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="results root: writes DIR/<lists>-normal-d<limit>-boards<K>/ (default: "
+                             "runs/<that name>-games<N>-seed<S>/ under the current folder, or "
+                             "under $OPTIMAL_RUNS)")
+    parser.add_argument("--quiet", action="store_true", help="no progress display")
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        if args.hard or args.ultra:
+            raise BadInput("the many-board games have no hard mode: drop --hard/--ultra")
+        if args.max_depth is not None:
+            raise BadInput("the guess limit of k boards is k + 5; leave out --max-depth")
+        if not 0 <= args.solve_bonus <= 100:  # (false for nan too)
+            raise BadInput(f"--solve-bonus must be between 0 and 100 bits, not {args.solve_bonus:g}")
+        boards = args.boards
+        game = game_from_args(args, default_lists="original").with_limits(
+            max_guesses=board_limit(boards))
+        n = len(game.answers)
+        if boards > n:
+            raise BadInput(f"{boards} boards need {boards} different answers; the list has {n}")
+        exhaustive = game_count(n, boards) <= args.games
+        question = "-all-games" if exhaustive else f"-games{args.games}-seed{args.seed}"
+        out_dir = output_folder(args.out, game, f"-boards{boards}", question)
+        with claimed_folder(out_dir):
+            return run(game, boards, exhaustive, out_dir, argv)
+
+    def run(game: Game, boards: int, exhaustive: bool, out_dir: Path, argv) -> int:
+        clock = Stopwatch()
+        games = (np.array(list(all_games(len(game.answers), boards)), dtype=np.int64) if exhaustive
+                 else sample_games(len(game.answers), boards, args.games, args.seed))
+        bound = lower_bound(len(game.answers), boards, most_replies(game))
+        rows = []
+        for name, bonus in ((f"strategy (solve bonus {args.solve_bonus:g} bits)", args.solve_bonus),
+                            ("greedy baseline (most information)", 0.0)):
+            counts, seconds = played(game, BoardsPlayer(game, solve_bonus=bonus), games,
+                                     name.split(" (")[0], args.quiet)
+            rows.append((name, Estimate.of(counts, board_limit(boards)), seconds, counts))
+        difference = paired(rows[1][3], rows[0][3])
+        table = [(name, est, seconds) for name, est, seconds, _ in rows]
+        text = report(game, boards, exhaustive, args.seed, bound, table, difference)
+        print("\n".join(text.splitlines()[2:]))
+        summary = {"game": game.describe(), "boards": boards, "limit": board_limit(boards),
+                   "games": game_count(len(game.answers), boards),
+                   "sampled": None if exhaustive else {"games": len(games), "seed": args.seed},
+                   "lower_bound": bound.as_dict(),
+                   "strategies": [{"name": name, "solve_bonus": bonus, **est.as_dict(),
+                                   "seconds": round(seconds, 1)}
+                                  for (name, est, seconds), bonus in
+                                  zip(table, (args.solve_bonus, 0.0))],
+                   "baseline_minus_strategy": difference}
+        with file_set(out_dir, args.out is None) as staging:
+            prov = provenance(clock.seconds, argv)
+            write_summary(staging, {**summary, "provenance": prov})
+            write_report(staging, text, prov)
+        print(f"\nwrote {out_dir / 'summary.json'}, {out_dir / 'REPORT.md'}")
+        return 0
+
+    return run_cli(body, parser.prog)
+
+
+if __name__ == "__main__":
+    from optimal.cli.run import exit_as_script
+    exit_as_script(main)

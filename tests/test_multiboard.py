@@ -1,0 +1,209 @@
+"""Many boards (Quordle, Octordle): the exact search against plain references (the Dordle
+reference at two boards, a plain recursion at three and four), the proven lower bound against
+the exact optima of small lists, the player's filtering against the rule's plain `reply`, the
+sampled estimate against every game played, and the command's files."""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+
+import numpy as np
+import pytest
+
+from lookahead import BoardsPlayer, exact_total, play_games
+from optimal.boards import main as boards_main
+from optimal.errors import BadInput
+from optimal.game import Game
+from optimal.multiboard import (
+    Estimate,
+    all_games,
+    board_limit,
+    cost,
+    game_count,
+    lower_bound,
+    most_replies,
+    sample_games,
+)
+from optimal.words import WordList
+from tests.conftest import SMALL_ANSWERS, small_game
+from tests.test_dordle_engine import reference as dordle_reference
+from tests.test_dordle_engine import tiny_game
+
+
+def words_game(n: int, offset: int = 0) -> Game:
+    """n real answers, guessed from themselves only."""
+    words = tuple(sorted(SMALL_ANSWERS[offset:offset + n]))
+    return Game(WordList("w", words, "test"), WordList("w", words, "test"))
+
+
+def plain_total(game: Game, boards: int, limit: int) -> float:
+    """Least total over every game by plain recursion: a state is the set of games still possible
+    (a solved board as None), every guess that changes it is tried, nothing is pruned."""
+    words = game.answers.words
+    guesses = game.guesses.words
+    rule = game.rule
+
+    def after(state: frozenset, guess: str) -> list[frozenset]:
+        parts: dict[tuple, set] = {}
+        for answers in state:
+            key = tuple(None if a is None else rule.reply(guess, words[a]) for a in answers)
+            rest = tuple(None if a is None or words[a] == guess else a for a in answers)
+            parts.setdefault(key, set()).add(rest)
+        return [frozenset(r for r in part if any(a is not None for a in r))
+                for part in parts.values()]
+
+    @cache
+    def best(state: frozenset, left: int) -> float:
+        if not state:
+            return 0
+        if left == 0:
+            return math.inf
+        values = []
+        for guess in guesses:
+            children = after(state, guess)
+            if children == [state]:
+                continue
+            values.append(len(state) + sum(best(c, left - 1) for c in children))
+        return min(values)
+
+    start = frozenset(tuple(t) for t in all_games(len(words), boards))
+    return best(start, limit)
+
+
+@pytest.mark.parametrize("n,offset", [(5, 0), (6, 3), (7, 10)])
+def test_two_boards_match_the_dordle_reference(n, offset):
+    game = tiny_game(n, offset)
+    everything = game.all_candidates()
+    total, first = exact_total(game, 2, 7)
+    assert total == dordle_reference(game, everything, everything, 7)
+    assert dordle_reference(game, everything, everything, 7, first=first) == total
+
+
+@pytest.mark.parametrize("n,boards,offset,limit", [(5, 3, 0, 8), (6, 3, 20, 8), (5, 4, 40, 9),
+                                                    (6, 3, 60, 4), (5, 3, 80, 3)])
+def test_three_and_four_boards_match_a_plain_recursion(n, boards, offset, limit):
+    game = words_game(n, offset)
+    total, _ = exact_total(game, boards, limit)
+    expected = plain_total(game, boards, limit)
+    assert (total if total >= 0 else math.inf) == expected
+
+
+def test_the_lower_bound_is_below_the_optimum_of_a_tiny_list():
+    game = words_game(6, 7).with_limits(max_guesses=board_limit(3))
+    total, _ = exact_total(game, 3)
+    assert lower_bound(6, 3, most_replies(game)).mean <= total / game_count(6, 3)
+
+
+@pytest.mark.slow
+def test_the_lower_bound_holds_on_small_lists_and_the_strategy_is_above_the_optimum():
+    checked = 0
+    for n, boards, offset in [(8, 3, 0), (10, 3, 30), (7, 4, 60), (9, 2, 90), (6, 5, 120)]:
+        game = words_game(n, offset).with_limits(max_guesses=board_limit(boards))
+        total, _ = exact_total(game, boards)
+        games = game_count(n, boards)
+        bound = lower_bound(n, boards, most_replies(game))
+        every = np.array(list(all_games(n, boards)))
+        player = BoardsPlayer(game)
+        played = [cost(game, list(a), [game.guesses.words[g] for g in s])
+                  for a, s in zip(every.tolist(), play_games(player, every))]
+        assert bound.mean <= total / games + 1e-12 <= np.mean(played) + 1e-12
+        checked += 1
+    assert checked == 5
+
+
+def test_the_lower_bound_of_quordle_and_octordle_on_the_original_answers():
+    """Against the bound written out by hand for 2,315 answers and R = 150."""
+    n, most = 2315, 150
+    for k in (4, 8):
+        rest = n - k + 1
+        by_hand = k + (1 - k / rest) + (1 - k * most / rest)
+        assert lower_bound(n, k, most).mean == pytest.approx(by_hand, abs=1e-12)
+    assert lower_bound(n, 4, most).mean == pytest.approx(5.7388, abs=1e-4)
+
+
+@pytest.mark.slow
+def test_most_replies_is_the_largest_split(original):
+    game = small_game(60)
+    expected = max(len({game.rule.reply(g, a) for a in game.answers.words})
+                   for g in game.guesses.words)
+    assert most_replies(game) == expected
+    trace = len({original.rule.reply("trace", a) for a in original.answers.words})
+    assert trace == 150 and most_replies(original) >= trace
+
+
+def test_the_player_sees_only_what_the_replies_say():
+    """Replayed with the rule's plain reply: the candidates each turn are the answers that give
+    every reply so far, and the player's guess from them is the guess it played."""
+    game = small_game(60)
+    player = BoardsPlayer(game)
+    words = game.answers.words
+    for answers in sample_games(len(words), 4, 25, seed=3).tolist():
+        guesses = player.play(answers)
+        open_boards = {k: list(range(len(words))) for k in range(4)}
+        for guess in guesses:
+            boards = [np.array(c, dtype=np.int64) for c in open_boards.values()]
+            assert player.next_guess(boards) == guess
+            word = game.guesses.words[guess]
+            for k in list(open_boards):
+                reply = game.rule.reply(word, words[answers[k]])
+                if word == words[answers[k]]:
+                    del open_boards[k]
+                else:
+                    open_boards[k] = [a for a in open_boards[k] if game.rule.reply(word, words[a]) == reply]
+        assert not open_boards
+        assert cost(game, answers, [game.guesses.words[g] for g in guesses]) == len(guesses)
+
+
+@pytest.mark.slow
+def test_the_sampled_estimate_covers_the_exhaustive_mean():
+    game = words_game(12, 0).with_limits(max_guesses=board_limit(3))
+    player = BoardsPlayer(game)
+    every = np.array(list(all_games(12, 3)))
+    exact = np.mean([len(s) for s in play_games(player, every)])
+    sampled = sample_games(12, 3, 3000, seed=5)
+    estimate = Estimate.of(np.array([len(s) for s in play_games(player, sampled)]), 8)
+    low, high = estimate.interval
+    assert low <= exact <= high
+    assert estimate.half_width < 0.05
+
+
+def test_sampled_games_have_different_answers_and_repeat_with_the_seed():
+    games = sample_games(30, 8, 500, seed=7)
+    assert games.shape == (500, 8)
+    assert all(len(set(row)) == 8 for row in games.tolist())
+    assert (games == sample_games(30, 8, 500, seed=7)).all()
+    assert not (games == sample_games(30, 8, 500, seed=8)).all()
+    with pytest.raises(BadInput):
+        sample_games(5, 6, 1, seed=1)
+
+
+def test_cost_reads_the_guesses():
+    game = words_game(6)
+    w = game.answers.words
+    assert cost(game, [0, 1], [w[2], w[1], w[0]]) == 3
+    assert cost(game, [0, 1], [w[1], w[0], w[0]]) == 2
+    with pytest.raises(BadInput, match="never guessed"):
+        cost(game, [0, 1], [w[1], w[2]])
+    with pytest.raises(BadInput, match="not in the guess list"):
+        cost(game, [0, 1], ["zzzzz", w[0], w[1]])
+
+
+@pytest.mark.slow
+def test_the_command_plays_every_game_of_a_small_list_and_writes_its_files(tmp_path, capsys):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:9])) + "\n")
+    code = boards_main(["--answers", str(answers), "--guesses", str(answers), "--boards", "3",
+                        "--out", str(tmp_path / "out"), "--quiet"])
+    assert code == 0
+    folder = tmp_path / "out" / "answers-answers-normal-d8-boards3"
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["games"] == 9 * 8 * 7 and summary["sampled"] is None
+    game = words_game(9).with_limits(max_guesses=8)
+    total, _ = exact_total(game, 3)
+    means = [s["mean"] for s in summary["strategies"]]
+    assert min(means) >= round(total / summary["games"], 5) >= summary["lower_bound"]["mean"]
+    assert summary["strategies"][0]["games"] == 504
+    assert "Proven lower bound" in (folder / "REPORT.md").read_text()
+    assert "exact means" in capsys.readouterr().out
