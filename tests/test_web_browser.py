@@ -9,8 +9,9 @@ each page go to tests/artifacts/browser/ (or $OPTIMAL_ARTIFACTS), kept by CI.
 
 Chromium is required, not optional: without it (or chromedriver, or selenium) every test here
 fails with a one-line reason, so a CI run that cannot drive a browser cannot pass. Install it with
-`apt-get install -y chromium chromium-driver` (as .ci/run does). Not marked slow (each test takes
-a few seconds), so the quick run `-m "not slow"` drives the browser too.
+`apt-get install -y chromium chromium-driver` (as .ci/run does). Every test here is marked slow:
+starting Chromium alone costs about 6 s, a tenth of the quick suite's budget, so the quick run
+`-m "not slow"` leaves the browser to the full suite (which CI runs).
 """
 
 from __future__ import annotations
@@ -197,7 +198,7 @@ def query(driver) -> dict:
 # ---------------------------------------------------------------- the tests
 
 
-@pytest.mark.slow  # the quick suite keeps the tree explorer (one Chromium session)
+@pytest.mark.slow
 def test_a_whole_game_to_the_answer_by_clicking_squares(browser, server, original):
     answer = "crazy"
     open_page(browser, server + "/?mode=assist")
@@ -243,7 +244,7 @@ def test_a_whole_game_to_the_answer_by_clicking_squares(browser, server, origina
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")) == len(played) - 1
 
 
-@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
+@pytest.mark.slow
 def test_a_four_board_game(browser, server, original):
     answers = ["model", "crazy", "pilot", "whelp"]
     open_page(browser, server + "/?mode=assist&boards=4")
@@ -271,7 +272,7 @@ def test_a_four_board_game(browser, server, original):
     shot(browser, "quordle-solved")
 
 
-@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
+@pytest.mark.slow
 def test_an_absurdle_game(browser, server):
     open_page(browser, server + "/?mode=absurdle")
     assert not by_id(browser, "colours-input").is_displayed()  # the page replies itself
@@ -288,7 +289,7 @@ def test_an_absurdle_game(browser, server):
     shot(browser, "absurdle")
 
 
-@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
+@pytest.mark.slow
 def test_a_puzzle(browser, server, original):
     open_page(browser, server + "/?mode=puzzle&seed=7")
     expected = Assistant(original, puzzle=True, seed=7)
@@ -308,7 +309,7 @@ def test_a_puzzle(browser, server, original):
     assert query(browser)["seed"] == "7"
 
 
-@pytest.mark.slow  # the quick suite keeps one whole game and the tree explorer
+@pytest.mark.slow
 def test_the_page_guesses_your_word(browser, server, original):
     answer = "pilot"
     open_page(browser, server + "/?mode=guess")
@@ -323,6 +324,7 @@ def test_the_page_guesses_your_word(browser, server, original):
     shot(browser, "guess-your-word")
 
 
+@pytest.mark.slow
 def test_the_tree_explorer_shows_the_path_to_an_answer(browser, server, original):
     open_page(browser, server + "/?mode=tree")
     assert Select(by_id(browser, "tree-select")).first_selected_option.get_attribute("value") == "salet-normal"
@@ -424,6 +426,7 @@ def test_a_played_game_and_its_review(browser, server, original):
 # ---------------------------------------------------------------- the page's rough edges (issue 25)
 
 
+@pytest.mark.slow
 def test_a_six_letter_guess_is_refused_not_cut(browser, server):
     """Item 3: 'salets' was played as SALET; it is refused with the reason, and nothing is played."""
     open_page(browser, server + "/?mode=assist")
@@ -436,7 +439,7 @@ def test_a_six_letter_guess_is_refused_not_cut(browser, server):
     assert not browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")
 
 
-@pytest.mark.slow  # the quick suite keeps one refusal (a six-letter guess)
+@pytest.mark.slow
 def test_loose_colours_are_refused_with_the_reason(browser, server):
     """'BY' became BYBBB and '12x0?' YGBBB without a word: the typed colours go to the server as
     typed, and it refuses them next to the entry."""
@@ -453,7 +456,7 @@ def test_loose_colours_are_refused_with_the_reason(browser, server):
         assert "history" not in query(browser)
 
 
-@pytest.mark.slow  # the quick suite keeps the tree explorer and one refusal
+@pytest.mark.slow
 def test_the_puzzle_tab_address_carries_its_seed_at_once(browser, server, original):
     """Item 4: the Puzzle tab's address had no seed until the first guess, so reopening it gave
     another puzzle."""
@@ -469,7 +472,7 @@ def test_the_puzzle_tab_address_carries_its_seed_at_once(browser, server, origin
     assert [row_word(r) for r in browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")] == shown
 
 
-@pytest.mark.slow  # the quick suite keeps one refusal (a six-letter guess)
+@pytest.mark.slow
 def test_an_unsupported_board_count_in_the_address_is_refused_with_a_message(browser, server):
     """Item 5: '?mode=assist&boards=3' left a half-empty page and TypeErrors on every button."""
     console_errors(browser)
@@ -503,6 +506,7 @@ def test_after_an_upload_the_tree_list_shows_the_uploaded_tree(browser, server, 
     assert by_id(browser, "tree-title").text == title and query(browser)["tree"] == uploaded
 
 
+@pytest.mark.slow
 def test_the_tree_list_entries_are_short_and_unique(browser, server):
     open_page(browser, server + "/?mode=tree")
     texts = [o.text for o in Select(by_id(browser, "tree-select")).options]
@@ -545,7 +549,7 @@ def test_ticking_hard_mode_mid_game_keeps_the_game(browser, server):
     assert not by_id(browser, "hard-toggle").is_selected()
 
 
-@pytest.mark.slow  # the quick suite keeps the tree explorer and one refusal
+@pytest.mark.slow
 def test_solved_boards_keep_their_colours(browser, server, original):
     model = original.reply_text(original.reply("salet", "model"))
     open_page(browser, server + f"/?mode=assist&boards=2&history=salet={model}/BBBBB,model=GGGGG/BBBBB")

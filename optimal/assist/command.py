@@ -11,8 +11,9 @@ With two boards (Dordle) the suggestion is the Dordle engine's least-total next 
 pairs of answers still possible, said to be proven when its exact search finishes within two
 seconds (else the best a narrow beam found), once the state is small enough to search at a
 prompt. With more boards, or a two-board state too big, the same guess is scored on every
-unsolved board: the suggestion is the guess with the most information summed over them, except
-that a board whose answer is already certain is finished first. With --absurdle the assistant plays the adversary itself; with --puzzle it invents a
+unsolved board: the suggestion is the guess with the most information summed over them, plus a
+bonus for a chance to solve one (`python -m optimal.boards` measures it), except that a board
+whose answer is already certain is finished first. With --absurdle the assistant plays the adversary itself; with --puzzle it invents a
 half-played game to practise on. With --weights (one board) the greedy strategies weigh the
 answers and the optimum is the least expected number of guesses under the weights.
 """
