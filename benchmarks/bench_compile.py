@@ -33,6 +33,7 @@ FAMILIES = {  # name: the command's arguments after `python -m optimal.search` (
     "beam": ["optimal.search", "--first", "{first}", "--beam", "3"],
     "dordle": ["optimal.search", "--boards", "2", "--first", "{first}"],
     "absurdle": ["optimal.absurdle"],
+    "boards": ["optimal.boards", "--boards", "4", "--games", "20"],
 }
 
 

@@ -13,6 +13,7 @@ values of the strategies (not of the optimum). The lower bound is `optimal.multi
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 import numpy as np
@@ -128,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="results root: writes DIR/<lists>-normal-d<limit>-boards<K>/ (default: "
                              "runs/<that name>-games<N>-seed<S>/ under the current folder, or "
                              "under $OPTIMAL_RUNS)")
+    parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--quiet", action="store_true", help="no progress display")
     args = parser.parse_args(argv)
 
@@ -147,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         exhaustive = game_count(n, boards) <= args.games
         question = "-all-games" if exhaustive else f"-games{args.games}-seed{args.seed}"
         out_dir = output_folder(args.out, game, f"-boards{boards}", question)
-        with claimed_folder(out_dir):
+        with claimed_folder(out_dir) if not args.no_write else nullcontext():
             return run(game, boards, exhaustive, out_dir, argv)
 
     def run(game: Game, boards: int, exhaustive: bool, out_dir: Path, argv) -> int:
@@ -174,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
                                   for (name, est, seconds), bonus in
                                   zip(table, (args.solve_bonus, 0.0))],
                    "baseline_minus_strategy": difference}
+        if args.no_write:
+            return 0
         with file_set(out_dir, args.out is None) as staging:
             prov = provenance(clock.seconds, argv)
             write_summary(staging, {**summary, "provenance": prov})

@@ -207,3 +207,14 @@ def test_the_command_plays_every_game_of_a_small_list_and_writes_its_files(tmp_p
     assert summary["strategies"][0]["games"] == 504
     assert "Proven lower bound" in (folder / "REPORT.md").read_text()
     assert "exact means" in capsys.readouterr().out
+
+
+def test_no_write_prints_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:6])) + "\n")
+    monkeypatch.chdir(tmp_path)
+    code = boards_main(["--answers", str(answers), "--guesses", str(answers), "--boards", "2",
+                        "--no-write", "--quiet"])
+    assert code == 0
+    assert "greedy baseline" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.txt"]
