@@ -17,7 +17,7 @@ from lookahead.kernels.bounds import INF
 from lookahead.solvers.results import FailingBranch, GuessResult, WorstResult
 from lookahead.solvers.setting import BACKENDS, SearchSetting
 from lookahead.questions.memory import MemoryEstimate, memory_estimate
-from lookahead.kernels.compiled import CompileClock, compile_clock
+from lookahead.kernels.compiled import CompileClock, WorkClock, compile_clock
 from lookahead.solvers.certificate_log import CertificateLog
 from lookahead.parallel.schedule import close_workers
 
@@ -50,7 +50,7 @@ from lookahead.solvers.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSe
 
 __all__ = [
     "INF", "FailingBranch", "GuessResult", "WorstResult", "BACKENDS", "SearchSetting",
-    "MemoryEstimate", "memory_estimate", "CompileClock", "compile_clock", "CertificateLog", "close_workers",
+    "MemoryEstimate", "memory_estimate", "CompileClock", "WorkClock", "compile_clock", "CertificateLog", "close_workers",
     "FirstGuessOutcome", "add_counters", "probe_checks_limits", "ranked_guesses",
     "search_first_guesses", "search_guesses", "solve_guess", "split_bounds", "ExactValue",
     "exact_values", "ShortestTree", "shortest_optimal_tree",

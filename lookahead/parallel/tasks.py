@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 import time
 
+from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
 from lookahead.solvers.certificate_log import Chunk
 from lookahead.solvers.results import FailingBranch, GuessResult, WorstResult
@@ -55,12 +56,12 @@ def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int
     solver = solver_for(game, beam, cache_mb, certify=certify)
     out = []
     for guess in guesses:
-        before, start = solver.counters(), time.perf_counter()
+        before, clock = solver.counters(), WorkClock()
         value, exact = solver.evaluate(candidates, guess, guesses_left, state, cutoff)
         claim = solver.last_claim if certify else None
         tree = solver.tree(candidates, guesses_left, state, first=guess) if exact else None
         out.append(GuessResult(game.guesses.words[guess], value, exact, beam, guesses_left,
-                               time.perf_counter() - start, tree, solver.counters_since(before),
+                               clock.seconds, tree, solver.counters_since(before),
                                claim))
         if tighten and exact:
             cutoff = min(cutoff, value)
@@ -99,7 +100,7 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
     left = game.max_guesses - 1
     out = []
     for guess in guesses:
-        start, cpu = time.perf_counter(), time.thread_time()
+        clock, cpu = WorkClock(), time.thread_time()
         failing = []
         claims = []
         for code, part in solver.parts(game.all_candidates(), guess):
@@ -118,6 +119,6 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
         if certify and failing:
             claim = solver.claim_guess(game.all_candidates(), guess, game.max_guesses, None, INF, claims)
         out.append(WorstResult(game.guesses.words[guess], not failing, failing,
-                               every_branch or not failing, time.perf_counter() - start,
+                               every_branch or not failing, clock.seconds,
                                time.thread_time() - cpu, claim))
     return out, solver.take_certificate()

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
 from lookahead.questions.first_guesses import split_bounds
 from lookahead.parallel.tasks import solver_for
@@ -67,13 +68,13 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     solver.solve(candidates[:3], 3)  # load (or compile) the kernels before any budget starts
     out = []
     for guess in guesses:
-        start, cpu = time.perf_counter(), time.thread_time()
+        clock, cpu = WorkClock(), time.thread_time()
         word = game.guesses.words[guess]
         lower, step, exact = bounds[guess], 1, False
         while lower < INF:
             value, exact = solver.evaluate(candidates, guess, d, None, lower + step)
             lower = value
-            if exact or time.perf_counter() - start > budget:
+            if exact or clock.seconds > budget:
                 break
             step *= 4
         tree, upper = None, None
@@ -86,7 +87,7 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
                 tree, upper = beam_solver.tree(candidates, d, None, first=guess), total
                 exact = total == lower  # the beam's tree meets the lower bound: optimal
         out.append(ExactValue(word, lower, upper, exact or lower >= INF, budget,
-                              time.perf_counter() - start, time.thread_time() - cpu, tree))
+                              clock.seconds, time.thread_time() - cpu, tree))
     return out
 
 

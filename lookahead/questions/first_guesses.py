@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF, guess_lower_bound, heaviest_parts, set_lower_bound
 from lookahead.solvers.certificate_log import CertificateLog, ClaimRef
 from lookahead.parallel.tasks import evaluate_guesses_task, solve_branches_task, solver_for
@@ -125,7 +126,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
     """Exact value (within the setting's beam) and tree of one guess at a state. The branches are
     solved largest first, here, and go to the workers only when the rest is worth a pool. With a
     certificate, the result's claim (that the guess costs at least its value) is written there."""
-    start = time.perf_counter()
+    clock = WorkClock()
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     guesses_left = guesses_left or game.max_guesses
     word = game.guesses.words[guess]
@@ -135,7 +136,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
     if guesses_left < 1 or any(set_lower_bound(p.size, p.size, 1, guesses_left - 1) >= INF
                                for _, p in parts):
         claim = certificate.claim(INF, parts={guess: []}, only=[guess]) if certificate else None
-        return GuessResult(word, INF, False, setting.beam, guesses_left, time.perf_counter() - start,
+        return GuessResult(word, INF, False, setting.beam, guesses_left, clock.seconds,
                            claim=claim)
     node, total, counters = Node(word), game.weight_of(candidates), []
     done = [0]
@@ -164,7 +165,7 @@ def solve_guess(game: Game, guess: int, setting: SearchSetting, candidates=None,
     feasible = total < INF
     claim = certificate.claim(total, parts={guess: claims}, only=[guess]) if certificate else None
     return GuessResult(word, total, feasible, setting.beam, guesses_left,
-                       time.perf_counter() - start, node if feasible else None,
+                       clock.seconds, node if feasible else None,
                        add_counters(counters), claim)
 
 

@@ -9,11 +9,11 @@ ordering score, each solved the same way.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
+from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
 from lookahead.questions.first_guesses import ranked_guesses
 from lookahead.parallel.tasks import solver_for
@@ -75,7 +75,7 @@ def best_next_tree(game: Game, candidates: np.ndarray, guesses_left: int,
 def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: ClueState | None,
                 setting: SearchSetting, alternatives: int = 5) -> StateOutcome:
     """The best next guess and the totals of up to `alternatives` other promising guesses."""
-    start = time.perf_counter()
+    clock = WorkClock()
     best = best_next_guess(game, candidates, guesses_left, state, setting)
     others = []
     if best is not None:
@@ -87,4 +87,4 @@ def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: Cl
                 total, exact = solver.evaluate(candidates, guess, guesses_left, state)
                 others.append(NextGuess(word, total, exact))
     return StateOutcome(np.asarray(candidates), guesses_left, best, others, setting.beam,
-                        time.perf_counter() - start)
+                        clock.seconds)

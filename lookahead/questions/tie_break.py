@@ -26,11 +26,11 @@ depth the least possible among those.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
 from lookahead.parallel.tasks import solver_for
 from lookahead.solvers.setting import SearchSetting
@@ -148,7 +148,7 @@ def shortest_optimal_tree(game: Game, guess: int, total: int, setting: SearchSet
     game.max_guesses, one whose longest game is shortest, then with the fewest answers at that
     depth (exact, see module). `longest`: the longest game of a known tree of that total (where the
     search for a shorter one starts)."""
-    start = time.perf_counter()
+    clock = WorkClock()
     candidates = game.all_candidates() if candidates is None else np.sort(np.asarray(candidates))
     solver = solver_for(game, 0, setting.cache_mb)
     finisher = solver_for(game, 0, setting.cache_mb, PAIR_MB)
@@ -167,4 +167,4 @@ def shortest_optimal_tree(game: Game, guess: int, total: int, setting: SearchSet
         count += counter.fewest(part, limit - 1, solver.child_state(state, guess, code))
     tree = counter.rooted(candidates, guess, limit, state)
     return ShortestTree(game.guesses.words[guess], total, limit, count, tree,
-                        time.perf_counter() - start)
+                        clock.seconds)

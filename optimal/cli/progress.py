@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from lookahead import compile_clock
+from lookahead import WorkClock, compile_clock
 
 SAVE_EVERY = 2.0  # least seconds between checkpoint writes
 SAVE_SHARE = 0.02  # most of the time spent writing checkpoints
@@ -233,17 +233,6 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-class Stopwatch:
+class Stopwatch(WorkClock):
     """A run's wall time without the kernels' once-only compile (which `CompileNotice` reports on
-    its own): a cold `--first salet` once reported its 177 s of compiling as SALET's search time."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.compiled_before = compile_seconds()
-
-    @property
-    def seconds(self) -> float:
-        """Seconds since the stopwatch started, less the kernel compiling done meanwhile (never
-        negative)."""
-        compiling = compile_seconds() - self.compiled_before
-        return max(0.0, time.perf_counter() - self.start - compiling)
+    its own): the engine's `WorkClock`, under the name commands use."""
