@@ -17,12 +17,14 @@ python -m optimal.search --out results --max-depth 6 --quiet
 python -m optimal.search --out results --first salet --hard --quiet
 python -m optimal.search --out results --first palet --hard --max-depth 5 --quiet
 python -m optimal.search --out results --first palet --ultra --max-depth 5 --quiet
+python -m optimal.search --lists nyt --first palet,salet,pleat --ultra --max-depth 5 --out results --jobs 1 --quiet
 python -m optimal.search --out results --first salet --ultra --quiet
 python -m optimal.search --out results --top 20 --beam 20 --quiet
 python -m optimal.search --all --out results/all-first-words --quiet
 # every first word on every list, both modes (issue 12 §1; each about an hour on a busy 2-core machine)
 python -m optimal.search --all --hard --out results/all-first-words --quiet
 python -m optimal.search --all --ultra --out results/all-first-words --jobs 1 --quiet
+python -m optimal.search --all --ultra --max-depth 5 --below 8209 --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --weights freq --all --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --lists nyt --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --hard --out results/all-first-words --quiet
@@ -47,6 +49,9 @@ python -m optimal.search --boards 2 --sample 200 --seed 1 --budget 1200 --out re
 python -m optimal.search --boards 2 --sample 500 --seed 1 --budget 3000 --out results/dordle --quiet
 python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results/dordle --quiet
 python -m optimal.search --boards 2 --beam 3 --first trace --budget 0 --out results/dordle --quiet
+# Quordle and Octordle: a strategy and the greedy baseline on 100,000 sampled games, the proven lower bound
+python -m optimal.boards --boards 4 --games 100000 --seed 1 --out results/multi-board --quiet
+python -m optimal.boards --boards 8 --games 100000 --seed 1 --out results/multi-board --quiet
 
 # worst case (minimax depth)
 python -m optimal.search --out results --objective worst --max-depth 4 --all --quiet || true
