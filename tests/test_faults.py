@@ -457,7 +457,8 @@ def wait_for_workers(process: subprocess.Popen, timeout: float = 60) -> list[int
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-@pytest.mark.parametrize("delay", [0.0, pytest.param(0.3, marks=pytest.mark.slow),
+@pytest.mark.parametrize("delay", [pytest.param(0.0, marks=pytest.mark.slow),
+                                   pytest.param(0.3, marks=pytest.mark.slow),
                                    pytest.param(1.5, marks=pytest.mark.slow)])
 def test_ctrl_c_while_workers_start_or_run_prints_no_worker_traceback(delay, tmp_path):
     process = paced(tmp_path)

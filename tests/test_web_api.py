@@ -300,6 +300,7 @@ def test_a_quordle_puzzle_is_the_terminals(client):
     assert all(b["answer"] is None for b in data["boards_state"])
 
 
+@pytest.mark.slow  # 2.4 s, a whole game; the quick suite keeps the shorter requests
 def test_the_page_guesses_your_word(client, original):
     answer, history, data = "crazy", [], game(client, mode="guess")
     for _ in range(6):
