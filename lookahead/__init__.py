@@ -2,8 +2,9 @@
 
 Branch and bound (and beam) for the least total number of guesses, the worst-case objective, and
 the adversary searches, over any `optimal.game.Game`; and Dordle (two boards, `lookahead.solvers.pair`):
-the same search over pairs of candidate sets. Commands import from here only; the modules
-behind it (numba kernels, workspace, memo, scheduling) may change shape freely.
+the same search over pairs of candidate sets; and many boards (Quordle, Octordle:
+`lookahead.questions.boards`), a player and small games' exact optima. Commands import from here
+only; the modules behind it (numba kernels, workspace, memo, scheduling) may change shape freely.
 
 The names below are grouped by question. Behind the face the engine is five rooms, lowest first
 (kernels, spaces, solvers, parallel, questions; docs/ARCHITECTURE.md). Importing it touches no
