@@ -52,7 +52,7 @@ def feedback_matrix(guesses: Sequence[str], answers: Sequence[str], cache: bool 
     shape = (len(guesses), len(answers))
     dtype = rule.dtype(len(guesses[0]))
     if not cache:
-        return rule.matrix(guesses, answers)
+        return _read_only(rule.matrix(guesses, answers))
     path = cache_dir() / f"feedback-{matrix_key(guesses, answers, rule.version)}.bin"
     matrix = _load_cached(path, shape, dtype)
     if matrix is None:
@@ -63,4 +63,13 @@ def feedback_matrix(guesses: Sequence[str], answers: Sequence[str], cache: bool 
             atomic_write_bytes(path, _MAGIC + digest + body)
         except OSError:
             pass  # a read-only cache only costs speed, never correctness
+    return _read_only(matrix)
+
+
+def _read_only(matrix: np.ndarray) -> np.ndarray:
+    """The matrix, made read-only. Why: a matrix loaded from the cache is read-only (a view of the
+    file's bytes) and a computed one was writable, and numba compiles a kernel once per array type,
+    read-only being part of the type: a user's second run (matrix loaded) compiled 40 of the first
+    run's 49 kernel functions again (80 s). Read-only both ways, they are compiled once."""
+    matrix.setflags(write=False)
     return matrix

@@ -127,7 +127,9 @@ class Game:
         weights = self.weights.restricted(candidates) if self.weights is not None else None
         other = Game(WordList(name, words, self.answers.source), self.guesses, self.mode,
                      self.max_guesses, self.rule, self.cache, weights)
-        other.__dict__["matrix"] = np.ascontiguousarray(self.matrix[:, candidates])
+        matrix = np.ascontiguousarray(self.matrix[:, candidates])
+        matrix.setflags(write=False)  # as every game's matrix is: one array type for the kernels
+        other.__dict__["matrix"] = matrix
         return other
 
     @property
