@@ -29,6 +29,7 @@ python -m optimal.search --weights freq --all --out results/all-first-words --jo
 python -m optimal.search --lists nyt --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --hard --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --ultra --out results/all-first-words --jobs 1 --quiet
+python -m optimal.search --lists nyt --all --ultra --max-depth 5 --below 8184 --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --lists nyt-extended --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt-extended --all --hard --out results/all-first-words --quiet
 # exact values of the 200 best-ranked first words, each with a time budget (issue 12 §2)
