@@ -39,6 +39,7 @@ from optimal.cli.run import run_cli
 from optimal.errors import BadInput
 from optimal.game import Game
 from optimal.multiboard import (
+    Z95,
     Estimate,
     LowerBound,
     all_games,
@@ -75,7 +76,7 @@ def played(game: Game, player: BoardsPlayer, games: np.ndarray, label: str,
 def paired(base: np.ndarray, new: np.ndarray) -> dict:
     """The mean difference (baseline minus strategy) over the same games, with its 95% interval."""
     d = (base - new).astype(np.float64)
-    half = 1.959964 * float(d.std(ddof=1)) / np.sqrt(d.size) if d.size > 1 else 0.0
+    half = Z95 * float(d.std(ddof=1)) / np.sqrt(d.size) if d.size > 1 else 0.0
     return {"mean": round(float(d.mean()), 5), "interval95": [round(float(d.mean()) - half, 5),
                                                                round(float(d.mean()) + half, 5)]}
 
