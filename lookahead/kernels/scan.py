@@ -7,7 +7,9 @@ heuristic; by size with or without weights). The replies of S are first gathered
 from the transposed matrix, so the scan streams through memory instead of jumping around a 30 MB
 table. Small sets (most of them) count equal pairs with branch-free comparisons that the compiler
 vectorizes; larger sets count replies into a histogram, for a block of guesses at once
-(`count_blocked`) when the replies fit in a byte, else one guess at a time.
+(`count_blocked`) when the replies fit in a byte, else one guess at a time. Below the first level
+of an exact search, only one guess of each class of guesses alike on the node's answers is scanned
+(`alike_guesses`: they differ only in letters no answer contains, so they split it identically).
 """
 
 from __future__ import annotations
@@ -101,18 +103,74 @@ def gather_replies(ws, S, level):
     guesses (columns). In hard mode the columns are the legal guesses of this node."""
     n = S.shape[0]
     if ws.hard:
-        legal = ws.legal[level]
-        ng = ws.nlegal[level]
-        for i in range(n):
-            src = ws.MT[S[i]]
-            dst = ws.B[i]
-            for j in range(ng):
-                dst[j] = src[legal[j]]
-        return ng
+        return gather_columns(ws, S, ws.legal[level], ws.nlegal[level])
     ng = ws.MT.shape[1]
     for i in range(n):
         ws.B[i, :ng] = ws.MT[S[i], :]
     return ng
+
+
+@njit(cache=True)
+def gather_columns(ws, S, columns, ng):
+    """Copy the replies of the answers in S to the guesses columns[:ng] into ws.B; return ng."""
+    for i in range(S.shape[0]):
+        src = ws.MT[S[i]]
+        dst = ws.B[i]
+        for j in range(ng):
+            dst[j] = src[columns[j]]
+    return ng
+
+
+@njit(cache=True)
+def alike_guesses(ws, S, level):
+    """List in ws.reps[level] one guess of each class of guesses alike on S, the least of each,
+    in guess order; return how many. Two guesses are alike when they differ only in letters that
+    no answer of S contains: such a letter scores the same whichever it is and wherever it stands
+    (`Rule.absent_letters_alike`), so alike guesses split S identically (the same parts, the same
+    bound, the same value) and the scan needs one of each. Why: deep in a weak first word's tree
+    a node's answers use a dozen letters, and a third to a tenth of the 12,972 guesses are
+    distinct there. The list is made from the parent level's when that was made for a superset of
+    S's letters (classes only merge as letters drop out), else from every guess; the least guess
+    of each class is the one the full scan would try first (ties sort by guess index), and the
+    others it skips as the same split, so the search's values and trees are unchanged."""
+    letters = ws.letters
+    L = letters.shape[1]
+    live = np.int64(0)
+    for i in range(S.shape[0]):
+        g = ws.ans_guess[S[i]]
+        for p in range(L):
+            live |= np.int64(1) << np.int64(letters[g, p])
+    parent = level - 1
+    from_parent = ws.rep_live[parent] >= 0 and (live & ~ws.rep_live[parent]) == 0
+    m = ws.nreps[parent] if from_parent else letters.shape[0]
+    source = ws.reps[parent]
+    out = ws.reps[level]
+    ws.class_now[0] += 1
+    now = ws.class_now[0]
+    mask = ws.class_keys.shape[0] - 1
+    k = 0
+    for t in range(m):
+        g = source[t] if from_parent else t
+        key = np.int64(0)
+        for p in range(L):
+            c = np.int64(letters[g, p])
+            if (live >> c) & 1 == 0:
+                c = 26  # absent from S: any such letter, anywhere, is alike
+            key = key * 27 + c
+        i = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
+        while True:
+            if ws.class_stamp[i] != now:
+                ws.class_stamp[i] = now
+                ws.class_keys[i] = key
+                out[k] = g
+                k += 1
+                break
+            if ws.class_keys[i] == key:
+                break
+            i = (i + 1) & mask
+    ws.nreps[level] = k
+    ws.rep_live[level] = live
+    return k
 
 
 @njit(cache=True)
@@ -229,7 +287,14 @@ def rank_guesses(ws, S, d, level, cutoff):
     if weighted:
         weight, _ = set_weight(ws, S)
         heaviest_sums(ws, S)
-    ng = gather_replies(ws, S, level)
+    listed = ws.hard  # columns are a list of guesses (else every guess, in order)
+    ids = ws.legal[level]
+    if ws.alike and level > 0:  # level 0 is what a caller lists for users: every guess
+        listed = True
+        ids = ws.reps[level]
+        ng = gather_columns(ws, S, ids, alike_guesses(ws, S, level))
+    else:
+        ng = gather_replies(ws, S, level)
     pairwise = count_splits(ws, n, ng)
     ws.stats[FULL_SCANS] += 1
     ws.stats[SCANNED] += n * ng
@@ -237,13 +302,12 @@ def rank_guesses(ws, S, d, level, cutoff):
         ws.is_candidate[ws.ans_guess[S[i]]] = 1
         if weighted:
             ws.wscratch[CAND_WEIGHT, ws.ans_guess[S[i]]] = ws.w[S[i]]
-    ids = ws.legal[level]
     keys = ws.keys[level]
     m = 0
     lowest = INF
     lowest_off = INF
     for j in range(ng):
-        g = ids[j] if ws.hard else j
+        g = ids[j] if listed else j
         k = n - np.int64(ws.dup[j])
         green = np.int64(ws.is_candidate[g])
         if k == 1 and green == 0:

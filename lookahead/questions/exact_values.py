@@ -24,6 +24,7 @@ from lookahead.questions.first_guesses import split_bounds
 from lookahead.parallel.tasks import solver_for
 from lookahead.parallel.schedule import collect_paced
 from lookahead.solvers.setting import SearchSetting
+from lookahead.solvers.single import Solver
 from optimal.game import Game
 from optimal.tree import Node
 
@@ -58,6 +59,22 @@ class ExactValue:
                 "cpu_seconds": round(self.cpu_seconds, 3), "worst": self.worst}
 
 
+def raise_to_exact(solver: Solver, guess: int, lower: int, budget: float,
+                   clock: WorkClock | None = None) -> tuple[int, bool]:
+    """(value, exact) of `guess` played first on the whole game: the cutoff raised 1, 4, 16, ...
+    above the last proven bound, from `lower` (its split bound), until the value is exact or
+    `budget` seconds of `clock` have passed (then a proven lower bound)."""
+    candidates, d = solver.game.all_candidates(), solver.game.max_guesses
+    clock = clock or WorkClock()
+    step, exact = 1, False
+    while lower < INF:
+        lower, exact = solver.evaluate(candidates, guess, d, None, lower + step)
+        if exact or clock.seconds > budget:
+            break
+        step *= 4
+    return lower, exact
+
+
 def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: float,
                       beam: int = UPPER_BEAM) -> list[ExactValue]:
     """The exact value (or bounds, when `budget` seconds run out) of each first guess."""
@@ -70,13 +87,7 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     for guess in guesses:
         clock, cpu = WorkClock(), time.thread_time()
         word = game.guesses.words[guess]
-        lower, step, exact = bounds[guess], 1, False
-        while lower < INF:
-            value, exact = solver.evaluate(candidates, guess, d, None, lower + step)
-            lower = value
-            if exact or clock.seconds > budget:
-                break
-            step *= 4
+        lower, exact = raise_to_exact(solver, guess, bounds[guess], budget, clock)
         tree, upper = None, None
         if exact:
             tree, upper = solver.tree(candidates, d, None, first=guess), lower

@@ -71,7 +71,8 @@ class Solver:
                                  memo, cache_mb, max_levels=game.max_guesses + 1, pair_mb=pair_mb,
                                  beam_finish=self.beam_finish,
                                  certificate_words=CERTIFICATE_WORDS if certify else 0,
-                                 weights=weights, ultra=game.mode == "ultra")
+                                 weights=weights, ultra=game.mode == "ultra",
+                                 alike=game.rule.absent_letters_alike)
         self.seconds = 0.0
         self.token = new_token() if certify else ""  # this solver's section of a certificate
         self._records: list[np.ndarray] = []

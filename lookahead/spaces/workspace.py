@@ -37,6 +37,9 @@ Workspace = namedtuple("Workspace", [
     "state_words",
     "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
+    # guesses alike on a node's answers (kernels/scan.py `alike_guesses`): per level one guess of
+    # each class and the letters the list was made for; the classes' hash table
+    "alike", "reps", "nreps", "rep_live", "class_keys", "class_stamp", "class_now",
     # scratch, never live across a recursive call
     "B", "dup", "eq16", "eq", "flag", "table", "is_candidate", "cnt", "pid", "touched", "scored", "greyed",
     "map_a",
@@ -74,14 +77,18 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
                    letters: np.ndarray, letter_counts: np.ndarray, hard: bool, beam: int,
                    use_memo: bool, cache_mb: float, max_levels: int, seed: int = 2022,
                    pair_mb: float = 0, beam_finish: int = 0, certificate_words: int = 0,
-                   weights: np.ndarray | None = None, ultra: bool = False) -> Workspace:
+                   weights: np.ndarray | None = None, ultra: bool = False,
+                   alike: bool = False) -> Workspace:
     """Allocate a workspace for a (guesses x answers) reply matrix with reply codes 0..codes-1
     (`won` meaning found), for up to `max_levels` recursion levels. `pair_mb` is the memory for the
     worst-case objective's pair bitsets (none for the total objective); `beam_finish` the most
     guesses left at which a beam is limit-aware (`lookahead.kernels.beam`; 0: a plain beam);
     `ultra` (with `hard`) selects ultra-hard legality (`lookahead.kernels.legality`);
     `certificate_words` > 0 makes the kernels write a proof certificate into a buffer of that many
-    words; `weights`, the answers' integer weights (None: every answer weighs 1, the plain total).
+    words; `weights`, the answers' integer weights (None: every answer weighs 1, the plain total);
+    `alike`, that the rule scores letters absent from a set's answers alike
+    (`Rule.absent_letters_alike`): an exact search (no beam, no hard mode, no certificate) then
+    scans one guess of each class of guesses that split a node's answers identically.
     The first workspace of a process also sets up the kernels' cache (`use_kernel_cache`): every
     kernel runs on a workspace, so none can compile before its cache folder is known."""
     use_kernel_cache()
@@ -97,6 +104,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         **_weight_arrays(weights, G, A, codes), **memo,
         **_partition_arrays(levels, A, codes),
         **_level_arrays(levels, G),
+        **_class_arrays(levels, G, alike and not hard and not beam and certificate_words == 0),
         **_legality_arrays(rng, levels, letters, letter_counts, hard, ultra),
         **_scratch_arrays(matrix, codes),
         **_pair_arrays(pair_mb, (G + 63) // 64, A),
@@ -144,6 +152,18 @@ def _level_arrays(levels: int, G: int) -> dict:
                 split_guess=per_level(SPLIT_SLOTS, np.int32),
                 split_stamp=per_level(SPLIT_SLOTS, np.int64),
                 split_stamp_now=np.zeros(levels, np.int64))
+
+
+def _class_arrays(levels: int, G: int, alike: bool) -> dict:
+    """The classes of guesses alike on a node's answers (`kernels/scan.py`, `alike_guesses`): per
+    level one guess of each class (in guess order) and the live letters it was made for (-1: none
+    made), and an open-addressing table of class keys at most half full, stamped per use so it is
+    never cleared. Tiny when not `alike`."""
+    slots = 1 << max(6, int(np.ceil(np.log2(2 * G)))) if alike else 1
+    return dict(alike=bool(alike), reps=np.zeros((levels, G if alike else 1), np.int32),
+                nreps=np.zeros(levels, np.int64), rep_live=np.full(levels, -1, np.int64),
+                class_keys=np.zeros(slots, np.int64), class_stamp=np.zeros(slots, np.int64),
+                class_now=np.zeros(1, np.int64))
 
 
 def _legality_arrays(rng: np.random.Generator, levels: int, letters: np.ndarray,

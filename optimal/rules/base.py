@@ -30,13 +30,17 @@ class Rule(ABC):
     Selby's tree lines, the assistant and the web page (which show and read colours), and
     Absurdle's tie order (which ranks colour patterns) are written for such replies; and
     `results_prefix`, what the name of a results folder starts with (nothing for Wordle, the
-    default game, so its folders keep their names)."""
+    default game, so its folders keep their names); `absent_letters_alike`, whether a letter that
+    no answer of a set contains scores the same whichever letter it is and wherever it stands, and
+    leaves the other letters' scores alone (then two guesses that differ only in such letters split
+    the set identically, and the search scans one of them: `lookahead.kernels.scan`)."""
 
     name: str
     version: str
     hard_mode: bool
     colour_replies: bool = False
     results_prefix: str = ""
+    absent_letters_alike: bool = False
 
     @abstractmethod
     def reply(self, guess: str, answer: str) -> Reply:

@@ -28,6 +28,7 @@ class JottoRule(Rule):
     hard_mode = False
     colour_replies = False
     results_prefix = "jotto-"
+    absent_letters_alike = True
 
     def reply(self, guess: str, answer: str) -> Reply:
         """How many letters `guess` and `answer` have in common, copies counted; the won code when

@@ -161,6 +161,7 @@ class WordleRule(Rule):
     hard_mode = True
     colour_replies = True
     results_prefix = ""
+    absent_letters_alike = True
 
     def reply(self, guess: str, answer: str) -> Reply:
         """The Wordle reply code (see the module's `reply`)."""
