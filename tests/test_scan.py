@@ -102,28 +102,45 @@ def test_alike_guesses_list_the_least_guess_of_each_identical_split(original, si
     assert (from_parent == listed).all()
 
 
-@pytest.mark.parametrize("first,which", [("bezes", (2, 4, 5)), ("salet", (0, 2, 5))])
-def test_scanning_one_of_each_alike_class_changes_no_value_and_no_tree(original, first, which):
+@pytest.mark.parametrize("first,which,mode", [("bezes", (2, 4, 5), "normal"), ("salet", (0, 2, 5), "normal"),
+                                              ("salet", (0, 1, 2, 3), "hard")])
+def test_scanning_one_of_each_alike_class_changes_no_value_and_no_tree(original, first, which, mode):
     """The search that scans one guess of each alike class (deeper than the first level) finds the
     same values, the same lower bounds at every cutoff and the same tree as the search that scans
-    every guess, with fewer replies scored: on parts of 119-269 answers of a weak first word
-    (BEZES) and of SALET, four guesses left (each solve under a second)."""
+    every guess, with fewer replies scored: on parts of 86-269 answers of a weak first word
+    (BEZES) and of SALET, four guesses left (each solve under a second); in hard mode too, where
+    the classes are made among the legal guesses and spare evaluations as well."""
     from lookahead.solvers.single import Solver
     from optimal.tree import node_to_json
+    game = original.with_limits(mode=mode)
 
     def solver(alike: bool) -> Solver:
-        made = Solver(original, cache_mb=16)
+        made = Solver(game, cache_mb=16)
+        assert made.ws.alike
         made.ws = made.ws._replace(alike=alike)
         return made
 
-    ranked = sorted((part for _, part in solver(True).parts(original.all_candidates(),
-                                                            original.guess_id(first))),
-                    key=len, reverse=True)
+    g = game.guess_id(first)
     alike, every = solver(True), solver(False)
-    for part in (ranked[i] for i in which):
-        exact = every.solve(part, 4)
-        assert alike.solve(part, 4) == exact
+    ranked = sorted(alike.parts(game.all_candidates(), g), key=lambda item: len(item[1]), reverse=True)
+    for code, part in (ranked[i] for i in which):
+        state = alike.child_state(game.start_state(), g, code)
+        exact = every.solve(part, 4, state)
+        assert alike.solve(part, 4, state) == exact
         for beta in (exact - 40, exact - 3, exact, exact + 1):
-            assert solver(True).solve(part, 4, beta=beta) == solver(False).solve(part, 4, beta=beta)
-        assert node_to_json(alike.tree(part, 4), 5) == node_to_json(every.tree(part, 4), 5)
+            assert solver(True).solve(part, 4, state, beta=beta) == solver(False).solve(part, 4, state, beta=beta)
+        assert node_to_json(alike.tree(part, 4, state), 5) == node_to_json(every.tree(part, 4, state), 5)
     assert alike.counters()["replies_scored"] < every.counters()["replies_scored"]
+    if game.hard:
+        assert alike.counters()["guesses_tried"] < every.counters()["guesses_tried"]
+
+
+def test_no_alike_scan_where_alike_guesses_could_differ(original):
+    """Ultra-hard mode bars a letter scored grey, so alike guesses leave different states; a beam
+    keeps the first K guesses of the full order; a certificate's checker asks about every guess:
+    none of these scans alike classes."""
+    from lookahead.solvers.single import Solver
+    assert Solver(original, cache_mb=8).ws.alike
+    assert not Solver(original.with_limits(mode="ultra"), cache_mb=8).ws.alike
+    assert not Solver(original, beam=5, cache_mb=8).ws.alike
+    assert not Solver(original, cache_mb=8, certify=True).ws.alike

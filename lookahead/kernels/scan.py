@@ -132,7 +132,14 @@ def alike_guesses(ws, S, level):
     distinct there. The list is made from the parent level's when that was made for a superset of
     S's letters (classes only merge as letters drop out), else from every guess; the least guess
     of each class is the one the full scan would try first (ties sort by guess index), and the
-    others it skips as the same split, so the search's values and trees are unchanged."""
+    others it skips as the same split, so the search's values and trees are unchanged.
+
+    In hard mode the classes are made among the node's legal guesses: every letter a clue so far
+    requires is in every answer of S, so alike guesses are legal alike, and they leave the same
+    hard-mode state (their greens and yellows are S's letters); the full scan tried each of them
+    (hard mode skips no split as seen: two guesses with one split may leave different states),
+    so there the alike list also spares the evaluations. Not in ultra-hard mode, where a letter
+    scored grey is barred later: alike guesses leave different states."""
     letters = ws.letters
     L = letters.shape[1]
     live = np.int64(0)
@@ -144,6 +151,10 @@ def alike_guesses(ws, S, level):
     from_parent = ws.rep_live[parent] >= 0 and (live & ~ws.rep_live[parent]) == 0
     m = ws.nreps[parent] if from_parent else letters.shape[0]
     source = ws.reps[parent]
+    if ws.hard:  # the node's legal guesses (legality, like the split, depends on S's letters only)
+        from_parent = True
+        source = ws.legal[level]
+        m = ws.nlegal[level]
     out = ws.reps[level]
     ws.class_now[0] += 1
     now = ws.class_now[0]

@@ -87,7 +87,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
     `certificate_words` > 0 makes the kernels write a proof certificate into a buffer of that many
     words; `weights`, the answers' integer weights (None: every answer weighs 1, the plain total);
     `alike`, that the rule scores letters absent from a set's answers alike
-    (`Rule.absent_letters_alike`): an exact search (no beam, no hard mode, no certificate) then
+    (`Rule.absent_letters_alike`): an exact search (no beam, not ultra-hard, no certificate) then
     scans one guess of each class of guesses that split a node's answers identically.
     The first workspace of a process also sets up the kernels' cache (`use_kernel_cache`): every
     kernel runs on a workspace, so none can compile before its cache folder is known."""
@@ -104,7 +104,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         **_weight_arrays(weights, G, A, codes), **memo,
         **_partition_arrays(levels, A, codes),
         **_level_arrays(levels, G),
-        **_class_arrays(levels, G, alike and not hard and not beam and certificate_words == 0),
+        **_class_arrays(levels, G, alike and not (hard and ultra) and not beam and certificate_words == 0),
         **_legality_arrays(rng, levels, letters, letter_counts, hard, ultra),
         **_scratch_arrays(matrix, codes),
         **_pair_arrays(pair_mb, (G + 63) // 64, A),
