@@ -148,20 +148,19 @@ def alike_guesses(ws, S, level):
         for p in range(L):
             live |= np.int64(1) << np.int64(letters[g, p])
     parent = level - 1
-    from_parent = ws.rep_live[parent] >= 0 and (live & ~ws.rep_live[parent]) == 0
-    m = ws.nreps[parent] if from_parent else letters.shape[0]
-    source = ws.reps[parent]
     if ws.hard:  # the node's legal guesses (legality, like the split, depends on S's letters only)
-        from_parent = True
-        source = ws.legal[level]
-        m = ws.nlegal[level]
+        listed, source, m = True, ws.legal[level], ws.nlegal[level]
+    else:
+        listed = ws.rep_live[parent] >= 0 and (live & ~ws.rep_live[parent]) == 0
+        source = ws.reps[parent]
+        m = ws.nreps[parent] if listed else letters.shape[0]
     out = ws.reps[level]
     ws.class_now[0] += 1
     now = ws.class_now[0]
     mask = ws.class_keys.shape[0] - 1
     k = 0
     for t in range(m):
-        g = source[t] if from_parent else t
+        g = source[t] if listed else t
         key = np.int64(0)
         for p in range(L):
             c = np.int64(letters[g, p])
