@@ -18,6 +18,18 @@ parts), the cost is W plus the parts' costs, so at least W + sum(2 W_p - wmax_p)
 the set other than the guess itself together (`top`, see `heaviest_parts`), so at least
 3W - 2 w_green - top, reached when every part is a single answer; without weights 3n - green - k.
 With two guesses left, every part must be a single answer: W + (W - w_green).
+
+Large sets, unweighted (`counted_lower_bound`): no guess splits a set into more parts than some
+guess splits a superset into, so when no guess makes more than K parts (replies other than the win)
+of a set's superset, a tree for it finds at most 1 answer at the first guess and at most K at the
+second, every other at the third or later: a set of c > K + 1 answers costs at least
+1 + 2K + 3(c - 1 - K) = 3c - K - 2, and cannot be finished at all with two guesses left (or with
+three, past 1 + K + K^2). K is the search's per-level cap (`ws.kcap`): at the top, the most parts
+any guess makes of every answer; below, the most any guess makes of the parent's set (its scan
+counts them). Why: a poor guess leaves a part of hundreds of answers whose plain bound 2c - 1 is
+far below its cost, and every such guess had to be refuted by searching that part; with the cap it
+is refuted from its part sizes alone (a weak first word's large parts: 12,967 guesses refuted by
+search before, most of them now by this bound).
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ from __future__ import annotations
 from lookahead.kernels.compiled import njit
 
 INF = 1 << 28  # "no tree": larger than any total, small enough to add without overflow
+NO_CAP = 1 << 20  # a parts cap that caps nothing (more than any set's size)
 
 
 @njit(cache=True)
@@ -59,3 +72,17 @@ def heaviest_parts(top, parts, green_weight):
     if green_weight > 0 and parts >= 1 and green_weight >= top[parts] - top[parts - 1]:
         return top[parts + 1] - green_weight  # the guess is among the heaviest: skip it
     return top[parts]
+
+
+@njit(cache=True)
+def counted_lower_bound(c, cap, d):
+    """Least total for c answers (unweighted) with d guesses left when no guess makes more than
+    `cap` parts of them besides the win (INF when impossible); set_lower_bound's when c <= cap + 1.
+    """
+    if c <= cap + 1:
+        return set_lower_bound(c, c, 1, d)
+    if d <= 2:
+        return INF
+    if d == 3 and c - 1 - cap > cap * cap:
+        return INF
+    return 3 * c - cap - 2

@@ -73,6 +73,24 @@ def count_replies_weighted(row, S, w, cnt, weight, heaviest, touched):
 
 
 @njit(cache=True)
+def most_parts(M, won, codes):
+    """The most parts (replies other than the win) any guess (a row of M) makes of all the answers:
+    the counting bound's cap at the top of a search (`bounds.counted_lower_bound`)."""
+    seen = np.zeros(codes, np.int64)
+    best = 0
+    for g in range(M.shape[0]):
+        row = M[g]
+        k = 0
+        for a in range(row.shape[0]):
+            c = row[a]
+            if seen[c] != g + 1:
+                seen[c] = g + 1
+                k += c != won
+        best = max(best, k)
+    return best
+
+
+@njit(cache=True)
 def set_weight(ws, S):
     """(summed weight, heaviest weight) of the answers in S: (n, 1) without weights."""
     if not ws.weighted:
@@ -316,10 +334,12 @@ def rank_guesses(ws, S, d, level, cutoff):
     m = 0
     lowest = INF
     lowest_off = INF
+    most = 0  # the most parts any guess makes of S: the counting bound's cap below this node
     for j in range(ng):
         g = ids[j] if listed else j
         k = n - np.int64(ws.dup[j])
         green = np.int64(ws.is_candidate[g])
+        most = max(most, k - green)
         if k == 1 and green == 0:
             continue  # the guess tells nothing: never worth playing
         if weighted:
@@ -342,6 +362,7 @@ def rank_guesses(ws, S, d, level, cutoff):
         ws.is_candidate[ws.ans_guess[S[i]]] = 0
         if weighted:
             ws.wscratch[CAND_WEIGHT, ws.ans_guess[S[i]]] = 0
+    ws.kcap[level + 1] = min(ws.kcap[level], most)
     keys[:m].sort()  # keys are distinct (they end in the guess index): the order is deterministic
     ws.stats[LIST_SORTED] += m
     cand = ws.cand[level]

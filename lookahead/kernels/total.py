@@ -27,7 +27,8 @@ import numpy as np
 from lookahead.kernels.compiled import njit
 
 from lookahead.kernels.beam import keep_finishable
-from lookahead.kernels.bounds import INF, guess_lower_bound, heaviest_parts, set_lower_bound
+from lookahead.kernels.bounds import INF, counted_lower_bound, guess_lower_bound, heaviest_parts, \
+    set_lower_bound
 from lookahead.kernels.proof_records import CLOSED_FORM, TWO_N_RULE, cert_end, cert_guess, cert_open, \
     cert_same, clear_part_claims
 from lookahead.kernels.legality import child_legal, child_state
@@ -46,14 +47,20 @@ MARGIN_GROWTH = 4  # how fast the margin given to every part grows between passe
 
 @njit(cache=True)
 def forced_guess(ws, S, g, d, level, weight):
-    """List guess g alone as the node's guess (ws.cand/ws.lbs[level]); returns (1, its bound)."""
+    """List guess g alone as the node's guess (ws.cand/ws.lbs[level]); returns (1, its bound), the
+    bound `split_bounds` gives it (the counting bound on its large parts included)."""
     n = S.shape[0]
     row = ws.M[g]
     k = count_replies(row, S, ws.cnt, ws.touched)
     green = 0
+    large = 0  # what the counting bound adds for the parts above the cap (bounds.py)
+    cap = ws.kcap[level]
     for t in range(k):
         if ws.touched[t] == ws.won:
             green = 1
+        c = ws.cnt[ws.touched[t]]
+        if ws.counting and c > cap + 1:
+            large += counted_lower_bound(c, cap, d - 1) - (2 * c - 1)
         ws.cnt[ws.touched[t]] = 0
     if ws.weighted:
         heaviest_sums(ws, S)
@@ -64,7 +71,7 @@ def forced_guess(ws, S, g, d, level, weight):
         bound = guess_lower_bound(n, k, green, d, weight, green_weight,
                                   heaviest_parts(ws.wscratch[TOP], k - green, green_weight))
     else:
-        bound = guess_lower_bound(n, k, green, d, n, green, k - green)
+        bound = guess_lower_bound(n, k, green, d, n, green, k - green) + large
     ws.cand[level, 0] = g
     ws.lbs[level, 0] = min(bound, INF)
     return 1, bound
@@ -113,10 +120,17 @@ def solve(ws, S, h, d, level, beta, forced):
             if known >= beta:
                 ws.stats[MEMO_CUTOFFS] += 1
                 return known
+    if ws.counting and forced < 0 and n > ws.kcap[level] + 1:  # a large set: see bounds.py
+        known = max(known, counted_lower_bound(n, ws.kcap[level], d))
+        if known >= beta:
+            if use_memo:
+                memo_store(ws, key, S, state, known, LOWER, -1, known_claim)
+            return known
     weight, _ = set_weight(ws, S)  # n without weights
     if forced >= 0:
         m, lowest = forced_guess(ws, S, forced, d, level, weight)
         lowest_off = INF
+        ws.kcap[level + 1] = ws.kcap[level]  # no scan here: the parts' cap is the node's
     else:
         quick, quick_guess, quick_exact = best_candidate(ws, S, d)
         if quick_exact and quick <= 2 * weight:  # unweighted: 2n - 1, or 2n with d >= 3
@@ -174,6 +188,8 @@ def solve(ws, S, h, d, level, beta, forced):
                 if ws.weighted:
                     part_bound = set_lower_bound(c, ws.part_mass[level, WEIGHT, j],
                                                  ws.part_mass[level, HEAVIEST, j], d - 1)
+                elif ws.counting:
+                    part_bound = counted_lower_bound(c, ws.kcap[level + 1], d - 1)
                 else:
                     part_bound = set_lower_bound(c, c, 1, d - 1)
                 if ws.use_memo and forced < 0 and c >= MEMO_MIN and part_bound < INF:

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 from lookahead.kernels.compiled import WorkClock
-from lookahead.kernels.bounds import INF, guess_lower_bound, heaviest_parts, set_lower_bound
+from lookahead.kernels.bounds import INF, counted_lower_bound, guess_lower_bound, heaviest_parts, \
+    set_lower_bound
+from lookahead.kernels.scan import most_parts
 from lookahead.solvers.certificate_log import CertificateLog, ClaimRef
 from lookahead.parallel.tasks import evaluate_guesses_task, solve_branches_task, solver_for
 from lookahead.solvers.results import GuessResult
@@ -48,17 +50,20 @@ def ranked_guesses(game: Game, setting: SearchSetting, candidates=None, guesses_
 
 
 def split_bounds(game: Game, guesses: list[int], candidates=None,
-                 guesses_left: int | None = None) -> dict[int, int]:
+                 guesses_left: int | None = None, counting: bool = True) -> dict[int, int]:
     """Each guess's lower bound from its split alone (`3n - k - green`, weighted
-    `3W - 2 w_green - top`, see lookahead.kernels.bounds): valid whatever the beam, so it stands beside a
-    beam's upper bounds. Vectorized over blocks of guesses, so a few words cost microseconds and
-    every word a fraction of a second."""
+    `3W - 2 w_green - top`, see lookahead.kernels.bounds), unweighted with the counting bound on
+    its parts larger than the game's parts cap (`parts_cap`; `counted_lower_bound`): valid whatever
+    the beam, so it stands beside a beam's upper bounds (`counting=False`: the plain bound, which
+    every value any version of the search recorded is at least). Vectorized over blocks of guesses, so a
+    few words cost microseconds and every word a fraction of a second."""
     candidates = game.all_candidates() if candidates is None else np.asarray(candidates)
     d = guesses_left or game.max_guesses
     n = len(candidates)
     w = game.answer_weights[candidates]
     weight = int(w.sum())
     top = np.concatenate([[0], np.cumsum(np.sort(w)[::-1])]).astype(np.int64)  # j heaviest: top[j]
+    cap = None if game.weighted or not counting else parts_cap(game)
     out: dict[int, int] = {}
     for start in range(0, len(guesses), 512):
         block = np.asarray(guesses[start:start + 512])
@@ -67,10 +72,33 @@ def split_bounds(game: Game, guesses: list[int], candidates=None,
         classes = 1 + np.count_nonzero(replies[:, 1:] != replies[:, :-1], axis=1)
         green_weight = ((codes == game.won) * w).sum(axis=1)
         green = (replies == game.won).any(axis=1)
-        for g, k, won, gw in zip(block, classes, green, green_weight):
+        large = np.zeros((len(block), 0), np.int64) if cap is None else _large_parts(codes, game.n_codes, cap)
+        for g, k, won, gw, parts in zip(block, classes, green, green_weight, large):
             top_parts = heaviest_parts(top, int(k) - int(won), int(gw))
-            out[int(g)] = int(guess_lower_bound(n, int(k), int(won), d, weight, int(gw), top_parts))
+            bound = int(guess_lower_bound(n, int(k), int(won), d, weight, int(gw), top_parts))
+            for c in parts[parts > 0]:  # a large part: the counting bound instead of 2c - 1
+                bound += int(counted_lower_bound(int(c), cap, d - 1)) - (2 * int(c) - 1)
+            out[int(g)] = min(bound, INF)
     return out
+
+
+def _large_parts(codes: np.ndarray, n_codes: int, cap: int) -> np.ndarray:
+    """Per row of replies, the sizes of its parts larger than cap + 1 (others as 0)."""
+    rows = codes.shape[0]
+    sizes = np.bincount((codes.astype(np.int64) + n_codes * np.arange(rows)[:, None]).ravel(),
+                        minlength=rows * n_codes).reshape(rows, n_codes)
+    return np.where(sizes > cap + 1, sizes, 0)
+
+
+_PARTS_CAPS: dict[str, int] = {}  # by game fingerprint: a scan of the whole matrix each
+
+
+def parts_cap(game: Game) -> int:
+    """The most parts (replies other than the win) any guess makes of all the game's answers: no
+    guess makes more of any set of them, the cap of the counting bound (`counted_lower_bound`)."""
+    if game.fingerprint not in _PARTS_CAPS:
+        _PARTS_CAPS[game.fingerprint] = int(most_parts(game.matrix, game.won, game.n_codes))
+    return _PARTS_CAPS[game.fingerprint]
 
 
 def task_results(output: tuple, certificate: CertificateLog | None) -> list:

@@ -14,6 +14,8 @@ import numpy as np
 
 from lookahead.spaces.kernel_cache import use_kernel_cache
 from lookahead.kernels.proof_records import CLOSED_FORM, certificate_buffer
+from lookahead.kernels.bounds import NO_CAP
+from lookahead.kernels.scan import most_parts
 from lookahead.kernels.memo import STATE_WORDS, STATS_SIZE, ULTRA_STATE_WORDS, memo_arrays
 from lookahead.kernels.nodes import SPLIT_SLOTS
 from lookahead.kernels.scan import BLOCK, BLOCKED_MAX_CODES
@@ -37,6 +39,9 @@ Workspace = namedtuple("Workspace", [
     "state_words",
     "state_hash",
     "best_at", "split_key", "split_guess", "split_stamp", "split_stamp_now",
+    # the parts cap of the counting bound (kernels/bounds.py `counted_lower_bound`): per level the
+    # most parts any guess makes of the node's parent set; `counting` says whether it is used
+    "kcap", "counting",
     # guesses alike on a node's answers (kernels/scan.py `alike_guesses`): per level one guess of
     # each class and the letters the list was made for; the classes' hash table
     "alike", "reps", "nreps", "rep_live", "class_keys", "class_stamp", "class_now",
@@ -104,6 +109,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         **_weight_arrays(weights, G, A, codes), **memo,
         **_partition_arrays(levels, A, codes),
         **_level_arrays(levels, G),
+        **_cap_arrays(levels, matrix, won, codes, counting=certificate_words == 0 and weights is None),
         **_class_arrays(levels, G, alike and not (hard and ultra) and not beam and certificate_words == 0),
         **_legality_arrays(rng, levels, letters, letter_counts, hard, ultra),
         **_scratch_arrays(matrix, codes),
@@ -152,6 +158,17 @@ def _level_arrays(levels: int, G: int) -> dict:
                 split_guess=per_level(SPLIT_SLOTS, np.int32),
                 split_stamp=per_level(SPLIT_SLOTS, np.int64),
                 split_stamp_now=np.zeros(levels, np.int64))
+
+
+def _cap_arrays(levels: int, matrix: np.ndarray, won: int, codes: int, counting: bool) -> dict:
+    """The counting bound's parts cap per level (`kernels/bounds.py`), level 0's the most parts any
+    guess makes of all the answers (every call from Python starts there with a subset of them).
+    Not with a proof certificate (the checker knows the plain bounds only) nor with weights (the
+    bound counts answers)."""
+    kcap = np.full(levels, NO_CAP, np.int64)
+    if counting:
+        kcap[0] = most_parts(matrix, won, codes)
+    return dict(kcap=kcap, counting=bool(counting))
 
 
 def _class_arrays(levels: int, G: int, alike: bool) -> dict:

@@ -96,7 +96,8 @@ def load_results(out_dir: Path, game: Game, words: list[int]) -> dict[str, Exact
     """The exact values a checkpoint in `out_dir` holds for this game, each entry checked against
     `words` and their split bounds."""
     names = {game.guesses.words[g] for g in words}
-    bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words).items()}
+    # the plain bound: a checkpoint of an earlier version of the search holds bounds at least it
+    bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words, counting=False).items()}
     data = load_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
                            check_entry(game, names, bounds))
     return {word: ExactValue(word, r["lower"], r["upper"], r["exact"], float(r["budget"]),

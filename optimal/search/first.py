@@ -175,7 +175,8 @@ def load_results(path: Path, game: Game, setting: SearchSetting, words: list[int
     """Results of an interrupted --all run with the same game and search (and --below), if any,
     validated."""
     names = {game.guesses.words[g] for g in words}
-    bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words).items()}
+    # the plain bound: a checkpoint of an earlier version of the search holds bounds at least it
+    bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words, counting=False).items()}
     data = load_checkpoint(path, identity(game, "total", setting.beam, below),
                            check_entry(game, names, bounds))
     return {word: GuessResult(word, r["value"], r["exact"], setting.beam, game.max_guesses,
