@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from lookahead import DordleSolver
+from optimal.cli.checkpoint import save_checkpoint
 from optimal.dordle import read_json, verified
 from optimal.game import Game
 from optimal.search.command import main
@@ -59,6 +60,34 @@ def test_bounds_resume_from_the_checkpoint(tmp_path, capsys):
     checkpoint = json.loads((tmp_path / f"answers39-{RUN}" / "checkpoint-dordle.json").read_text())
     assert checkpoint["results"]["bound"]["lower"] >= second["best"]["total"] or \
         checkpoint["results"]["bound"]["word"]
+
+
+def test_first_word_values_resume_from_the_checkpoint(tmp_path, capsys):
+    """Each first word's value is saved as it comes: a rerun asking for more words searches only
+    the new ones (the saved ones come back with the seconds they took then), and a value edited in
+    the checkpoint is refused in one line, with nothing changed."""
+    args = ["--boards", "2", "--answers", LIST, "--beam", "1", "--budget", "0", "--out",
+            str(tmp_path), "--quiet"]
+    assert run(args + ["--top", "2"], capsys)[0] == 0
+    path = tmp_path / f"answers39-{RUN}" / "checkpoint-dordle.json"
+    saved = json.loads(path.read_text())["results"]["values beam 1 limit-aware 4"]
+    assert len(saved) == 2 and all(v["exact"] and v["total"] >= v["lower"] for v in saved.values())
+    assert run(args + ["--top", "3"], capsys)[0] == 0
+    again = json.loads(path.read_text())["results"]["values beam 1 limit-aware 4"]
+    assert len(again) == 3 and all(again[w] == v for w, v in saved.items())
+    game = Game.from_lists(None, LIST, max_guesses=7)
+    everything = game.all_candidates()
+    solver = DordleSolver(game, beam=1)
+    for word, value in again.items():  # what was saved is what the beam gives
+        assert value["total"] == solver.evaluate(everything, everything, game.guess_id(word), 7)[0]
+    data = json.loads(path.read_text())
+    word = next(iter(data["results"]["values beam 1 limit-aware 4"]))
+    data["results"]["values beam 1 limit-aware 4"][word]["total"] = 1  # below its split bound
+    save_checkpoint(path, data["identity"], data["results"])  # a digest that matches: the check
+    before = path.read_bytes()
+    code, _, err = run(args + ["--top", "3"], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "checkpoint" in err
+    assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize("argv, message", [

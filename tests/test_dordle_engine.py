@@ -13,7 +13,7 @@ from lookahead import INF, DordleSolver, dordle_next_guess
 from optimal.dordle import verified
 from optimal.errors import BadInput
 from optimal.game import Game
-from optimal.words import WordList, sample_words
+from optimal.words import WordList, load_words, sample_words
 from tests.conftest import SMALL_ANSWERS
 
 EXTRA = ("salet", "crane", "nymph", "blind", "gucks", "vibex")
@@ -184,6 +184,24 @@ def test_trees_replay_to_the_values_and_beams_are_upper_bounds():
         beam_value = solver.solve(everything, everything, 7)
         assert beam_value >= value
         assert verified(solver.tree(everything, everything, 7), game).total == beam_value
+
+
+@pytest.mark.parametrize("size,seed", [(30, 5), (40, 3)])
+def test_a_limit_aware_beam_finishes_where_a_plain_beam_cannot(size, seed):
+    """Four guesses, the answers as the only guesses: a plain one-guess beam keeps, near the
+    limit, a guess some of whose parts cannot be finished, and reports no tree; the limit-aware
+    beam keeps the first guess that can finish, and its tree replays to its total, at or above
+    the exact optimum (which shows a tree exists)."""
+    words = sample_words(load_words("answers-2315"), size, seed)
+    game = Game(words, words, max_guesses=4)
+    everything = game.all_candidates()
+    optimum = DordleSolver(game, cache_mb=16).solve(everything, everything, 4)
+    assert optimum < INF
+    assert DordleSolver(game, beam=1, cache_mb=16, beam_finish=0).solve(everything, everything, 4) >= INF
+    aware = DordleSolver(game, beam=1, cache_mb=16)
+    total = aware.solve(everything, everything, 4)
+    assert optimum <= total < INF
+    assert verified(aware.tree(everything, everything, 4), game).total == total
 
 
 def test_ranking_lists_useful_guesses_with_valid_bounds():

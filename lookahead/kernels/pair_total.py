@@ -217,7 +217,9 @@ def rank_all(ws, ps, X, Y, kind, d, level, cutoff):
     states, from its exact part sizes when that passes) and list those below `cutoff`, to be taken
     best first with `take_next` (with a beam, only the level's beam width of them, already in
     order). Returns (how many, least bound of a guess left off the list; INF with a beam, whose
-    guesses past the beam are not part of the problem)."""
+    guesses past the beam are not part of the problem). A limit-aware beam node (d guesses left,
+    d <= ws.beam_finish) keeps the whole list: the search takes it in order until `beam` guesses
+    have not turned out impossible (see `solve_two`)."""
     m = X.shape[0]
     n = Y.shape[0] if kind == PAIR else m
     kx_all, sqx_all, ky_all, sqy_all = ps.kx, ps.sqx, ps.ky, ps.sqy
@@ -275,6 +277,8 @@ def rank_all(ws, ps, X, Y, kind, d, level, cutoff):
             is_candidate[ans_guess[Y[i]]] = 0
     ws.stats[LIST_SORTED] += count
     beam = ps.beam_at[level]
+    if beam > 0 and d <= ws.beam_finish:  # limit-aware: the whole list, tried until `beam` finish
+        return count, lowest_off  # (guesses off the list are above the cutoff, not impossible)
     if beam > 0 and count >= beam:
         cand, lbs = ps.cand[level], ps.lbs[level]
         for t in range(beam):  # the beam's guesses are the first `beam` in order
@@ -529,6 +533,11 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     best = INF
     best_guess = -1
     bound = INF  # least lower bound of any guess that failed or was not tried
+    # limit-aware beam (near the guess limit): the ranked list is tried in order until `beam`
+    # guesses have not turned out impossible, as in the single-board beam (lookahead.kernels.beam)
+    beam = ps.beam_at[level]
+    aware = forced < 0 and beam > 0 and d <= ws.beam_finish
+    finishing = 0
     t = 0
     while True:
         if phase == 0 and (t >= count or lbs[t] > floor):
@@ -628,6 +637,11 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
             best_guess = g
         else:
             bound = min(bound, total)
+        if aware and phase == 1:
+            if total < INF:
+                finishing += 1
+            if finishing >= beam:
+                break
     if best < beta:
         if use_memo:
             memo_store_two(ws, key, X, second, state, best, EXACT, best_guess)

@@ -38,6 +38,12 @@ PairSpace = namedtuple("PairSpace", [
     "empty", "zkind",
 ])
 
+#: A beam is limit-aware at nodes with at most this many guesses left (0: a plain beam): there a
+#: node's guesses are the first K in the search's order that did not turn out impossible, not just
+#: the first K (`lookahead.kernels.pair_total.solve_two`). A plain one-guess beam finds no Dordle
+#: tree within 7 on the full lists, since its choice near the limit is blind to the limit.
+PAIR_BEAM_FINISH = 4
+
 Board = np.ndarray | None  # a board's candidate answers (indices); None when it is solved
 
 
@@ -116,15 +122,16 @@ class DordleSolver:
     """Branch-and-bound (or beam) search over the Dordle states of one game. Not thread-safe."""
 
     def __init__(self, game: Game, beam: int | tuple[int, ...] = 0, cache_mb: float = 1024,
-                 memo: bool = True):
+                 memo: bool = True, beam_finish: int = PAIR_BEAM_FINISH):
         if game.hard:
             raise BadInput("Dordle is searched in normal mode (multi-board games have no hard mode)")
         self.game = game
         self.beam = beam
         levels = game.max_guesses + 2
+        self.beam_finish = int(beam_finish)
         self.ws = make_workspace(game.matrix, game.guess_of_answer, game.won, game.n_codes,
                                  game.guess_letters, game.guess_letter_counts, False, 0, memo,
-                                 cache_mb, max_levels=2 * levels)
+                                 cache_mb, max_levels=2 * levels, beam_finish=self.beam_finish)
         self.ps = make_pair_space(len(game.guesses), game.n_codes, levels, beam)
         self.seconds = 0.0
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from lookahead import (INF, DordleBound, DordleIncumbent, DordleWordValue, dordle_raise_bound,
-                       dordle_ranked_guesses, dordle_word_values)
+from lookahead import (INF, PAIR_BEAM_FINISH, DordleBound, DordleIncumbent, DordleWordValue,
+                       dordle_raise_bound, dordle_ranked_guesses, dordle_word_values)
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
                                     restart_from_scratch, seconds_ok)
 from optimal.cli.progress import Stopwatch, WordProgress, progress_bar
@@ -85,6 +85,16 @@ def choose_words(game: Game, request: SearchRequest,
     return [g for g, _ in ranked[:top]], f"the top {min(top, len(ranked)):,} by the ordering score"
 
 
+def values_key(beam: int | tuple[int, ...]) -> str:
+    """The checkpoint entry holding the first-word values of one kind of search: exact, or a beam
+    of a given width (limit-aware near the guess limit, as `PAIR_BEAM_FINISH` says): the values of
+    different searches are different numbers and never mixed."""
+    if not beam:
+        return "values exact"
+    widths = ",".join(str(b) for b in beam) if isinstance(beam, tuple) else str(beam)
+    return f"values beam {widths} limit-aware {PAIR_BEAM_FINISH}"
+
+
 def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRun:
     """Run the Dordle search the request asks for (see module)."""
     clock = Stopwatch()
@@ -93,25 +103,41 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
     if not ranked:
         raise NoTree(f"no first word can finish a Dordle game within {game.max_guesses} guesses")
     words, how = choose_words(game, request, ranked)
-    progress = WordProgress(len(words), 0, request.quiet, None)
+    split_bound = min(b for _, b in ranked)
+    if request.write and request.restart:
+        restart_from_scratch(out_dir / CHECKPOINT)
+    state = load_state(out_dir, game, dict(ranked)) if request.write else {}
+    key = values_key(beam)
+    saved = state.setdefault(key, {})
+    chosen = set(words)
+    done = [value_from(word, entry, beam) for word, entry in saved.items()
+            if game.guess_id(word) in chosen]
+    todo = [g for g in words if game.guesses.words[g] not in saved]
+    save = (lambda: save_state(out_dir, game, state)) if request.write else None
+    progress = WordProgress(len(words), len(done), request.quiet, save)
 
     def shown(value: DordleWordValue) -> None:
+        saved[value.word] = value_entry(value)
         text = ("none" if not value.feasible else f"<= {value.total}" if beam
                 else f"{value.total}" if value.exact else f">= {value.total}")
         progress.step(f"{value.word.upper()} {text}")
 
+    cutoff = min((v.total for v in done if v.exact and not beam), default=INF)
     try:
-        values = dordle_word_values(game, words, request.setting, on_result=shown)
+        fresh = dordle_word_values(game, todo, request.setting, cutoff, on_result=shown)
     finally:
         progress.close()
-    split_bound = min(b for _, b in ranked)
-    if request.write and request.restart:
-        restart_from_scratch(out_dir / CHECKPOINT)
-    bound = (load_bound(out_dir, game, split_bound) if request.write else None) or DordleBound(split_bound)
+        if save and todo:
+            save()
+    order = {g: i for i, g in enumerate(words)}
+    values = sorted(done + fresh, key=lambda v: order[game.guess_id(v.word)])
+    b = state.get("bound")
+    bound = (DordleBound(b["lower"], b["step"], b["word"], float(b["seconds"]), b["steps"]) if b
+             else DordleBound(split_bound))
     best = best_of(values, bound)
     seconds_bound = 0.0
     if request.budget > 0 and not bound.exact:
-        seconds_bound = raise_bound(game, request, out_dir, bound, best)
+        seconds_bound = raise_bound(game, request, out_dir, bound, best, state)
         best = best_of(values, bound)
     if best is None:
         raise NoTree(f"no Dordle tree finds both answers within {game.max_guesses} guesses"
@@ -122,9 +148,10 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
 
 
 def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: DordleBound,
-                best: DordleIncumbent | None) -> float:
+                best: DordleIncumbent | None, state: dict) -> float:
     """Raise the lower bound for --budget seconds (never past the best total), with a progress
-    line and the checkpoint saved after each step; the seconds it took."""
+    line and the checkpoint (`state`, the word values kept beside the bound) saved after each
+    step; the seconds it took."""
     bar = progress_bar("raising the lower bound", "step", request.quiet)
     began = time.perf_counter()
 
@@ -132,7 +159,8 @@ def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: Dordle
         bar.update(1)
         bar.set_postfix_str(f"optimum {now.lower}" if now.exact else f">= {now.lower}")
         if request.write:
-            save_bound(out_dir, game, now)
+            state["bound"] = now.as_dict()
+            save_state(out_dir, game, state)
 
     try:
         dordle_raise_bound(game, bound, best.total if best else INF, request.budget,
@@ -152,38 +180,76 @@ def best_of(values: list[DordleWordValue], bound: DordleBound) -> DordleIncumben
     return min(trees, key=lambda t: (t.total, not t.exact), default=None)
 
 
-def check_entry(game: Game, split_bound: int):
-    """The checkpoint's one entry, "bound", checked before it is believed: whole numbers where
-    they must be, a bound no lower than where the search starts (the least split bound), a word
-    among the guesses; the digest guards against the rest."""
+def value_entry(value: DordleWordValue) -> dict:
+    """A first word's value as the checkpoint keeps it."""
+    return {"total": int(value.total), "exact": bool(value.exact), "lower": int(value.lower),
+            "seconds": round(value.seconds, 3)}
+
+
+def value_from(word: str, entry: dict, beam: int | tuple[int, ...]) -> DordleWordValue:
+    """A first word's value read back from the checkpoint (already checked)."""
+    return DordleWordValue(word, entry["total"], entry["exact"], beam, entry["lower"],
+                           float(entry["seconds"]))
+
+
+def check_bound(entry: object, split_bound: int, game: Game) -> None:
+    """The "bound" entry: whole numbers where they must be, a bound no lower than where the search
+    starts (the least split bound), a word among the guesses."""
+    if not isinstance(entry, dict) or set(entry) != {"lower", "step", "word", "seconds", "steps"}:
+        raise ValueError("expected a bound object (lower, step, word, seconds, steps)")
+    lower, step, word = entry.get("lower"), entry.get("step"), entry.get("word")
+    if not integer(lower) or not split_bound <= lower <= INF:
+        raise ValueError(f"the lower bound must be a whole number from {split_bound} up")
+    if not integer(step) or step < 1:
+        raise ValueError("the step must be a whole number, at least 1")
+    if word is not None and (not isinstance(word, str) or word not in game.guess_index):
+        raise ValueError("the optimal first word must be an allowed guess")
+    if not seconds_ok(entry.get("seconds")) or not integer(entry.get("steps")) or entry["steps"] < 0:
+        raise ValueError("seconds and steps must be numbers, at least 0")
+
+
+def check_values(entry: object, split_bounds: dict[int, int], game: Game) -> None:
+    """A "values ..." entry: for each useful first word, a total no lower than the word's split
+    bound (recomputed here, and equal to the recorded one), whether it is exact, and seconds."""
+    if not isinstance(entry, dict):
+        raise ValueError("expected an object of first-word values")
+    for word, value in entry.items():
+        g = game.guess_index.get(word) if isinstance(word, str) else None
+        if g is None or g not in split_bounds:
+            raise ValueError(f"{str(word)[:20]!r} is not a useful first word of this game")
+        if not isinstance(value, dict) or set(value) != {"total", "exact", "lower", "seconds"}:
+            raise ValueError(f"{word}: expected total, exact, lower and seconds")
+        if value["lower"] != split_bounds[g] or not integer(value["total"]) \
+                or not split_bounds[g] <= value["total"] <= INF:
+            raise ValueError(f"{word}: its split bound is {split_bounds[g]} and its total at least that")
+        if not isinstance(value["exact"], bool) or not seconds_ok(value["seconds"]):
+            raise ValueError(f"{word}: 'exact' must be true or false and seconds a number")
+
+
+def check_entry(game: Game, split_bounds: dict[int, int]):
+    """The checkpoint's entries, checked before they are believed: "bound" (the lower bound over
+    every first word) and one "values ..." per kind of search; the digest guards the rest."""
+    split_bound = min(split_bounds.values())
+
     def check(key: str, entry: object) -> None:
-        if key != "bound" or not isinstance(entry, dict):
-            raise ValueError("expected a single 'bound' object")
-        lower, step, word = entry.get("lower"), entry.get("step"), entry.get("word")
-        if not integer(lower) or not split_bound <= lower <= INF:
-            raise ValueError(f"the lower bound must be a whole number from {split_bound} up")
-        if not integer(step) or step < 1:
-            raise ValueError("the step must be a whole number, at least 1")
-        if word is not None and (not isinstance(word, str) or word not in game.guess_index):
-            raise ValueError("the optimal first word must be an allowed guess")
-        if not seconds_ok(entry.get("seconds")) or not integer(entry.get("steps")) or entry["steps"] < 0:
-            raise ValueError("seconds and steps must be numbers, at least 0")
+        if key == "bound":
+            check_bound(entry, split_bound, game)
+        elif key == "values exact" or key.startswith("values beam "):
+            check_values(entry, split_bounds, game)
+        else:
+            raise ValueError("expected 'bound' or first-word values")
     return check
 
 
-def load_bound(out_dir: Path, game: Game, split_bound: int) -> DordleBound | None:
-    """The lower bound saved by an earlier run of this game in `out_dir`, checked against the game
-    (None: no bound saved)."""
-    data = load_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0),
-                           check_entry(game, split_bound))
-    if "bound" not in data:
-        return None
-    b = data["bound"]
-    return DordleBound(b["lower"], b["step"], b["word"], float(b["seconds"]), b["steps"])
+def load_state(out_dir: Path, game: Game, split_bounds: dict[int, int]) -> dict:
+    """What earlier runs of this game saved in `out_dir` (the bound and first-word values),
+    checked against the game ({} when nothing was saved)."""
+    return load_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0),
+                           check_entry(game, split_bounds))
 
 
-def save_bound(out_dir: Path, game: Game, bound: DordleBound) -> None:
-    """Save the lower bound as this game's checkpoint in `out_dir`, so the next run raises it
-    further."""
+def save_state(out_dir: Path, game: Game, state: dict) -> None:
+    """Save the bound and the first-word values as this game's checkpoint in `out_dir`, so the
+    next run goes on from them."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    save_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0), {"bound": bound.as_dict()})
+    save_checkpoint(out_dir / CHECKPOINT, identity(game, OBJECTIVE, 0), state)
