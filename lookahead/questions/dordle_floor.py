@@ -55,12 +55,16 @@ def first_word_parts(game: Game, guess: int) -> tuple[list[np.ndarray], bool]:
     return [p.astype(np.int32) for p in np.split(rest, cuts)], bool((~keep).any())
 
 
-def first_word_floor(game: Game, guess: int, solver: Solver) -> int:
+def first_word_floor(game: Game, guess: int, solver: Solver, cap: float | None = None) -> int:
     """A proven lower bound on the Dordle total when `guess` is played first (see module); the
-    single-board optima come from `solver` (exact searches; its memo is shared between calls)."""
+    single-board optima come from `solver` (its memo is shared between calls). With `cap`, a
+    part of m answers is searched only up to `cap` guesses per answer: below that its optimum,
+    else a lower bound of at least cap * m (any lower bound keeps the floor valid, and large
+    parts' exact optima are what make weak first words dear)."""
     parts, solves = first_word_parts(game, guess)
     d = game.max_guesses - 1
-    singles = [int(solver.solve(p, d)) for p in parts]
+    singles = [int(solver.solve(p, d) if cap is None else solver.solve(p, d, beta=-(-int(cap * 1000) * len(p) // 1000)))
+               for p in parts]
     n = len(game.answers)
     total = n * (n - 1)  # every game pays for the first guess
     sizes = [len(p) for p in parts]
