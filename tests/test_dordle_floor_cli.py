@@ -20,6 +20,7 @@ def test_floors_resume_and_a_wrong_entry_is_refused(tmp_path, capsys):
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "not settled yet" in out  # a few seconds cover a few hundred words of 12,972
+    assert "proven lower bound over every first word: 20,8" in out  # the split bounds' least
     path = tmp_path / FOLDER / CHECKPOINT
     data = json.loads(path.read_text())
     first = dict(data["results"])

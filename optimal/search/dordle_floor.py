@@ -5,7 +5,8 @@ Each useful first word's bound is the larger of its split bound (where the searc
 floor. The floor is first computed with capped single-board searches (a part of m answers searched
 up to --cap guesses per answer: cheap, and still a lower bound); then, lazily, the word with the
 least bound gets its floor from exact single-board optima, until the least bound is an exact floor.
-That least bound is a proven lower bound on every first word's total, so on the optimum.
+Every word's bound is proven at every stage, so their least is a proven lower bound on the optimum
+whenever the run stops; the lazy stage only raises it.
 
 Per word, the floor is saved in a checkpoint in --out (validated on load, as every checkpoint is):
 an interrupted run resumes, and a rerun with more --budget goes on from it.
@@ -135,12 +136,12 @@ def run(args: argparse.Namespace) -> int:
     exact_words = sum(1 for e in saved.values() if e["exact"])
     print(f"{len(saved):,} of {len(split):,} useful first words have a capped floor; "
           f"{exact_words:,} an exact one ({refined} this run)")
-    if settled:
-        print(f"proven lower bound over every first word: {bound(g):,} (mean >= {bound(g) / (n * (n - 1)):.4f}); "
-              f"the least is {words[g].upper()}'s")
-    else:
-        print(f"not settled yet (the least bound so far, {bound(g):,} for {words[g].upper()}, is no bound "
-              f"over every first word); rerun the same command to go on")
+    # every word's bound (its split bound, or the larger floor, capped or exact) is proven, so their
+    # least is a proven bound on the optimum whatever is left to do; refining only raises it
+    print(f"proven lower bound over every first word: {bound(g):,} (mean >= "
+          f"{bound(g) / (n * (n - 1)):.4f}), {words[g].upper()}'s "
+          + ("(settled: the least bound is an exact floor or the split bound)" if settled else
+             "(not settled yet: rerun the same command to go on)"))
     print(f"checkpoint: {path}")
     return 0
 
