@@ -37,6 +37,7 @@ from lookahead.questions.state import (NextGuess, StateOutcome, best_next_guess,
 from lookahead.questions.worst_case import check_first_guesses, finishing_tree
 
 # Dordle: two boards
+from lookahead.questions.dordle_floor import first_word_floor, floor_solver
 from lookahead.solvers.pair import PAIR_BEAM_FINISH, DordleSolver, pair_state
 from lookahead.questions.dordle import (DordleBound, DordleIncumbent, DordleSuggestion,
                                         DordleWordValue, dordle_first_word_branches,
@@ -57,7 +58,7 @@ __all__ = [
     "exact_values", "ShortestTree", "shortest_optimal_tree",
     "NextGuess", "StateOutcome", "best_next_guess", "best_next_tree", "solve_state",
     "check_first_guesses", "finishing_tree",
-    "DordleSolver", "PAIR_BEAM_FINISH", "pair_state", "DordleBound", "DordleIncumbent", "DordleSuggestion",
+    "DordleSolver", "PAIR_BEAM_FINISH", "first_word_floor", "floor_solver", "pair_state", "DordleBound", "DordleIncumbent", "DordleSuggestion",
     "DordleWordValue", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
     "dordle_ranked_guesses", "dordle_word_values",
     "DEFAULT_SOLVE_BONUS", "BoardsPlayer", "exact_total", "play_games",

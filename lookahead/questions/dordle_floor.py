@@ -55,6 +55,11 @@ def first_word_parts(game: Game, guess: int) -> tuple[list[np.ndarray], bool]:
     return [p.astype(np.int32) for p in np.split(rest, cuts)], bool((~keep).any())
 
 
+def floor_solver(game: Game, cache_mb: float = 4096) -> Solver:
+    """The single-board solver whose memo a run of `first_word_floor` calls shares."""
+    return Solver(game, cache_mb=cache_mb)
+
+
 def first_word_floor(game: Game, guess: int, solver: Solver, cap: float | None = None) -> int:
     """A proven lower bound on the Dordle total when `guess` is played first (see module); the
     single-board optima come from `solver` (its memo is shared between calls). With `cap`, a

@@ -19,9 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from lookahead import DordleSolver
-from lookahead.questions.dordle_floor import first_word_floor
-from lookahead.solvers.single import Solver
+from lookahead import DordleSolver, first_word_floor, floor_solver
 from optimal.cli.checkpoint import identity, integer, load_checkpoint, save_checkpoint, seconds_ok
 from optimal.cli.progress import progress_bar
 from optimal.errors import BadInput, CannotWrite
@@ -87,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise CannotWrite(f"cannot write {path.parent} ({error.strerror or error})") from None
-    solver = Solver(game, cache_mb=4096)
+    solver = floor_solver(game)
     start = last_save = time.perf_counter()
     words = game.guesses.words
 
