@@ -75,10 +75,14 @@ class Weights:
 
     @cached_property
     def sha256(self) -> str:
-        """Hash of the quantized weights and the probabilities, to name them in provenance."""
-        digest = hashlib.sha256(np.ascontiguousarray(self.integers, dtype="<i8").tobytes())
-        digest.update(np.ascontiguousarray(self.probabilities, dtype="<f8").tobytes())
-        return digest.hexdigest()
+        """Hash of the quantized weights, to name them in provenance and in checkpoints.
+
+        Why the integers alone: they are what the search optimises and what every proven total is
+        a total of, and they are the same on every machine. The float probabilities are not
+        bit-for-bit the same everywhere (a vectorised sum or exp may round its last bit differently
+        on another CPU), and hashing them made a committed tree look as if it had been made with
+        other weights on a machine with another instruction set."""
+        return hashlib.sha256(np.ascontiguousarray(self.integers, dtype="<i8").tobytes()).hexdigest()
 
     @cached_property
     def deviation(self) -> float:
@@ -102,7 +106,7 @@ class Weights:
         """The weights of some of the answers (renormalised; the integers are kept as they are)."""
         candidates = np.asarray(candidates)
         p = self.probabilities[candidates]
-        return Weights(self.name, self.source, p / p.sum(), self.integers[candidates].copy())
+        return Weights(self.name, self.source, p / math.fsum(p), self.integers[candidates].copy())
 
     def describe(self) -> dict:
         """The weights as the `game` block of a tree file names them."""
@@ -115,7 +119,7 @@ def weights_from_values(name: str, source: str, values) -> Weights:
     values = np.asarray(values, dtype=np.float64)
     if values.size == 0 or not np.all(np.isfinite(values)) or np.any(values <= 0):
         raise BadInput(f"weights {name}: every weight must be a positive number")
-    p = values / values.sum()
+    p = values / math.fsum(values)  # a correctly rounded sum: the same on every machine
     integers = np.maximum(1, np.rint(p * SCALE)).astype(np.int64)
     if integers.sum() > MAX_TOTAL:
         raise BadInput(f"weights {name}: {values.size:,} answers are too many to weigh (the "
@@ -175,7 +179,9 @@ def weights_from_file(path: str | Path, answers: WordList) -> Weights:
 
 def frequency_prior(zipf: np.ndarray) -> np.ndarray:
     """The pinned mapping from Zipf frequency to (unnormalised) probability: a logistic."""
-    return 1.0 / (1.0 + np.exp(-(np.asarray(zipf, dtype=np.float64) - FREQ_CENTER) / FREQ_WIDTH))
+    # math.exp, not np.exp: numpy picks a vectorised exp by CPU, whose last bit may differ
+    return np.array([1.0 / (1.0 + math.exp(-(float(z) - FREQ_CENTER) / FREQ_WIDTH))
+                     for z in np.asarray(zipf, dtype=np.float64).ravel()], dtype=np.float64)
 
 
 def weights_from_frequency(answers: WordList) -> Weights:

@@ -225,6 +225,17 @@ def test_weights_are_normalised_and_quantized():
     assert abs(exact - quantized) <= weights.error_bound(6)
 
 
+def test_the_weights_hash_names_the_integers_not_the_last_bits_of_the_probabilities():
+    """A committed tree names its weights by hash; another CPU may round the probabilities' last
+    bit otherwise, and that must not make the tree look as if it had other weights."""
+    from optimal.weights import Weights
+    weights = weights_from_values("t", "test", [1, 3, 0.000001])
+    nudged = Weights("t", "test", np.nextafter(weights.probabilities, 1.0), weights.integers.copy())
+    other = Weights("t", "test", weights.probabilities, weights.integers + 1)
+    assert nudged.sha256 == weights.sha256 and nudged == weights
+    assert other.sha256 != weights.sha256
+
+
 def test_weights_file_is_checked_line_by_line():
     game = small_game(3)
     words = game.answers.words
