@@ -11,12 +11,14 @@ workspace is made, before any kernel runs) names the folder and switches caching
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 import numba
+import numba.core.caching
 import numba.core.event
 
 _DEFERRED: list[Any] = []  # the dispatchers waiting for their cache folder
@@ -25,18 +27,45 @@ _ENABLED = False
 _FOLDER: list[str | None] = [None]  # where caching was switched on
 
 
+# numba renamed these (0.59 has them with a leading underscore); without them numba's own locator is used
+_CACHE_IMPL = getattr(numba.core.caching, "CacheImpl", None) or getattr(numba.core.caching, "_CacheImpl", None)
+_USER_LOCATOR = (getattr(numba.core.caching, "UserProvidedCacheLocator", None)
+                 or getattr(numba.core.caching, "_UserProvidedCacheLocator", None))
+
+
+class _ModuleCacheLocator(_USER_LOCATOR or object):  # type: ignore[misc]
+    """numba's locator for a cache folder the user names, except that a kernel's files go in a
+    subfolder named by its package (`lookahead.kernels`), not by a hash of the source folder's path.
+
+    Why: with the path in the name, every clone or virtual environment of the same code compiled
+    every kernel again (minutes), although the cache folder is already named by a hash of every
+    kernel source (`lookahead.spaces.kernel_cache`) and numba stamps each entry with its file's
+    content. So the same sources, wherever they live, share one compile."""
+
+    def __init__(self, py_func: Callable, py_file: str):
+        super().__init__(py_func, py_file)
+        package = (getattr(py_func, "__module__", None) or "").rpartition(".")[0] or "kernels"
+        self._cache_path = os.path.join(numba.config.CACHE_DIR, package)
+
+
 def _enable(dispatchers: list[Any], folder: str | None) -> None:
-    """Each dispatcher's cache locator reads numba's folder setting once, here; the global setting is
-    left as it was."""
+    """Each dispatcher's cache locator reads numba's folder setting once, here; the global settings
+    are left as they were. With a folder of ours, `_ModuleCacheLocator` is tried first."""
     saved = numba.config.CACHE_DIR
+    impl = _CACHE_IMPL if _USER_LOCATOR is not None else None
+    saved_locators = getattr(impl, "_locator_classes", None)
     if folder is not None:
         numba.config.CACHE_DIR = folder
+        if saved_locators is not None:
+            impl._locator_classes = [_ModuleCacheLocator, *saved_locators]
     try:
         for dispatcher in dispatchers:
             if hasattr(dispatcher, "enable_caching"):  # (with NUMBA_DISABLE_JIT, a plain function)
                 dispatcher.enable_caching()
     finally:
         numba.config.CACHE_DIR = saved
+        if saved_locators is not None:
+            impl._locator_classes = saved_locators
 
 
 def njit(*args: Any, cache: bool = False, **options: Any) -> Any:

@@ -10,9 +10,11 @@ Why check it: numba loads its index (`.nbi`) and data (`.nbc`) files with pickle
 damaged (empty, truncated, overwritten), raises UnpicklingError or EOFError at the first call of
 the kernel, in every run, until the folder is deleted by hand. So before numba uses the folder,
 every index and every data file an index names is read as numba would read it (only the files
-changed since the last check: their sizes and times are kept in `checked.json`); a damaged folder is
-moved aside (renamed, not deleted), numba compiles afresh into a new one, and the user is told in
-one line. numba's cache is pickle: the cache folder must be trusted like the code itself.
+changed since the last check: their sizes and times are kept in `checked.json`); a damaged kernel's
+files (its index and every data file of it) are moved aside (into a sibling folder, not deleted),
+numba compiles that kernel afresh, and the user is told in one line. Only that kernel: numba compiles
+the kernels a kernel calls into its own code, so the others' cached files stand on their own, and a
+damaged file costs seconds of compiling, not the minutes of compiling every kernel. numba's cache is pickle: the cache folder must be trusted like the code itself.
 """
 
 from __future__ import annotations
@@ -65,11 +67,13 @@ def check_kernel_cache(folder: Path, numba_version: str) -> None:
         return
     seen = _stamp(folder)
     now: dict[str, list[int]] = {}
+    damaged: list[tuple[Path, str]] = []
     for index in sorted(folder.glob("*/*.nbi")):
         problem = _check_index(index, numba_version, seen, now)
         if problem:
-            _move_aside(folder, problem)
-            return
+            damaged.append((index, problem))
+    if damaged:
+        _move_aside(folder, damaged)
     if now != seen:
         try:
             atomic_write_text(folder / STAMP, json.dumps(now) + "\n")
@@ -123,15 +127,22 @@ def _check_index(index: Path, numba_version: str, seen: dict, now: dict) -> str 
     return None
 
 
-def _move_aside(folder: Path, problem: str) -> None:
+def _move_aside(folder: Path, damaged: list[tuple[Path, str]]) -> None:
+    """Move each damaged kernel's index and data files into `<folder>.damaged-<time>-<pid>/`, and
+    say so in one line."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     aside = folder.with_name(f"{folder.name}.damaged-{stamp}-{os.getpid()}")
+    problems = "; ".join(problem for _, problem in damaged[:3]) + ("; ..." if len(damaged) > 3 else "")
     try:
-        os.replace(folder, aside)
+        for index, _ in damaged:
+            (aside / index.parent.name).mkdir(parents=True, exist_ok=True)
+            for path in [index, *index.parent.glob(index.name[:-len(".nbi")] + ".*.nbc")]:
+                if path.exists():  # (another process may have moved it meanwhile)
+                    os.replace(path, aside / index.parent.name / path.name)
     except OSError as error:
-        if folder.exists():  # not moved by another process meanwhile: numba would trip over it
-            notice(f"the compiled-kernel cache {folder} is damaged ({problem}) and cannot be moved "
-                   f"aside ({error.strerror or error}); delete it")
+        notice(f"the compiled-kernel cache {folder} is damaged ({problems}) and cannot be moved "
+               f"aside ({error.strerror or error}); delete it")
         return
-    notice(f"the compiled-kernel cache {folder} was damaged ({problem}); moved it to {aside} and "
-           "compiling the kernels afresh (about a minute, once)")
+    kernels = "kernel" if len(damaged) == 1 else f"{len(damaged)} kernels"
+    notice(f"the compiled-kernel cache {folder} was damaged ({problems}); moved the {kernels}' files to "
+           f"{aside} and compiling afresh (seconds to a minute, once)")
