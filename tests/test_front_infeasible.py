@@ -26,10 +26,19 @@ def brute_checker(game):
     M = game.matrix  # guesses x answers, the reply codes
     won = game.won
 
+    by_answer = np.ascontiguousarray(M.T)  # answers x guesses: an answer's replies side by side
+
+    def distinct(block: np.ndarray) -> np.ndarray:
+        """Per column (guess) of `block` (answers x guesses), whether its replies all differ."""
+        block = np.sort(block, axis=0)
+        return np.all(block[1:] != block[:-1], axis=0)
+
     @lru_cache(maxsize=None)
     def separable(Q: tuple[int, ...]) -> bool:
-        block = np.sort(M[:, list(Q)], axis=1)
-        return bool(np.any(np.all(block[:, 1:] != block[:, :-1], axis=1)))
+        # a guess that separates Q separates its first few answers: those few sift the guesses
+        # cheaply, and only the guesses that pass are tried on all of Q
+        rows = np.flatnonzero(distinct(by_answer[list(Q[:6])]))
+        return rows.size > 0 and bool(distinct(by_answer[np.ix_(list(Q), rows)]).any())
 
     def parts(P: np.ndarray, g: int) -> list[np.ndarray]:
         replies = M[g, P]
