@@ -45,6 +45,7 @@ def check_entry(game: Game, useful: set[int]):
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
+    """The command's options (BadInput for a cap or budget that cannot be meant)."""
     parser = argparse.ArgumentParser(prog="python -m optimal.search.dordle_floor", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default="runs/dordle", help="folder of the checkpoint (default runs/dordle)")
