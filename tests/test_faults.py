@@ -29,7 +29,7 @@ import pytest
 from lookahead import INF
 from lookahead.spaces.kernel_cache import check_kernel_cache, kernel_cache_dir
 from optimal.cli.checkpoint import save_checkpoint
-from optimal.cli.outputs import LOCK, MANIFEST, read_file_set
+from optimal.cli.outputs import LOCK, MANIFEST, file_set, read_file_set
 from optimal.errors import BadInput
 from optimal.search.command import main as search
 from tests.conftest import SMALL_ANSWERS
@@ -590,6 +590,26 @@ def test_the_manifest_names_the_files_of_the_last_complete_run(tmp_path):
     (folder / MANIFEST).unlink()
     with pytest.raises(BadInput, match="no complete run"):
         read_file_set(folder)
+
+
+def test_two_commands_writing_into_one_named_folder_keep_both_sets_listed(tmp_path):
+    """A folder named with --out may get a search's files and then a comparison's: the manifest
+    lists both, so the first set is still checked; a folder of one question (replace) drops what
+    the new set lacks."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for names, replace in ((("trace.json", "REPORT.md"), False), (("COMPARE.md",), False)):
+        with file_set(folder, replace) as staging:
+            for name in names:
+                (staging / name).write_text(name + "\n")
+    assert sorted(read_file_set(folder)) == ["COMPARE.md", "REPORT.md", "trace.json"]
+    (folder / "trace.json").write_text("changed\n")
+    with pytest.raises(BadInput, match="trace.json"):
+        read_file_set(folder)
+    with file_set(folder, True) as staging:
+        (staging / "REPORT.md").write_text("again\n")
+    assert sorted(read_file_set(folder)) == ["REPORT.md"]
+    assert sorted(p.name for p in folder.iterdir()) == ["MANIFEST.json", "REPORT.md"]
 
 
 # ---------------------------------------------------------------- the compiled-kernel cache

@@ -283,9 +283,11 @@ def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
     file's sha256) is written last. An error before the moves (a write that fails, a target path
     taken by a folder) leaves `directory` as it was. With `replace` (a folder that belongs to one
     question) the files of the previous set that this one lacks are removed too, so a rerun
-    leaves no stale tree beside the new one."""
+    leaves no stale tree beside the new one. Without it (a folder the user named, which several
+    commands may write into) the manifest keeps listing the earlier sets' files beside this one's,
+    so `read_file_set` still checks them."""
     directory = Path(directory)
-    previous = _previous_set(directory) if replace else []
+    previous = _previous_set(directory)
     try:
         staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=directory))
     except OSError as error:
@@ -298,6 +300,8 @@ def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
             if target.is_dir() or (target.exists() and not target.is_file()):
                 raise CannotWrite(f"cannot write {target}: something other than a file is there")
         files = {name: _sha256(staging / name) for name in names}
+        kept = {} if replace else {name: digest for name, digest in previous.items()
+                                   if name not in files and (directory / name).is_file()}
         try:
             os.unlink(directory / MANIFEST)  # no manifest while the set is incomplete
         except FileNotFoundError:
@@ -305,8 +309,9 @@ def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
         for name in names:
             os.replace(staging / name, directory / name)
         atomic_write_text(directory / MANIFEST, json.dumps(
-            {"format": "optimal-run/1", "files": files}, indent=1) + "\n")
-        for name in previous:
+            {"format": "optimal-run/1", "files": dict(sorted({**kept, **files}.items()))},
+            indent=1) + "\n")
+        for name in previous if replace else ():
             if name not in files and (directory / name).is_file():
                 os.unlink(directory / name)
     except OSError as error:
@@ -318,13 +323,15 @@ def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _previous_set(directory: Path) -> list[str]:
-    """The plain file names the folder's manifest lists (none when it has no readable one)."""
+def _previous_set(directory: Path) -> dict[str, str]:
+    """The plain file names the folder's manifest lists, with their recorded sha256 (none when it
+    has no readable one)."""
     try:
         files = json.loads((directory / MANIFEST).read_text())["files"]
-        return [name for name in files if name == Path(name).name and name != MANIFEST]
-    except (OSError, ValueError, KeyError, TypeError):
-        return []
+        return {name: str(digest) for name, digest in files.items()
+                if name == Path(name).name and name != MANIFEST}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
 
 
 def read_file_set(directory: str | Path) -> dict[str, str]:
