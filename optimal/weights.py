@@ -180,8 +180,9 @@ def weights_from_file(path: str | Path, answers: WordList) -> Weights:
 def frequency_prior(zipf: np.ndarray) -> np.ndarray:
     """The pinned mapping from Zipf frequency to (unnormalised) probability: a logistic."""
     # math.exp, not np.exp: numpy picks a vectorised exp by CPU, whose last bit may differ
-    return np.array([1.0 / (1.0 + math.exp(-(float(z) - FREQ_CENTER) / FREQ_WIDTH))
-                     for z in np.asarray(zipf, dtype=np.float64).ravel()], dtype=np.float64)
+    zipf = np.asarray(zipf, dtype=np.float64)
+    return np.array([1.0 / (1.0 + math.exp(-(z - FREQ_CENTER) / FREQ_WIDTH)) for z in zipf.ravel()],
+                    dtype=np.float64).reshape(zipf.shape)
 
 
 def weights_from_frequency(answers: WordList) -> Weights:

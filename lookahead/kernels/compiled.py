@@ -28,7 +28,8 @@ _FOLDER: list[str | None] = [None]  # where caching was switched on
 
 
 # numba renamed these (0.59 has them with a leading underscore); without them numba's own locator is used
-_CACHE_IMPL = getattr(numba.core.caching, "CacheImpl", None) or getattr(numba.core.caching, "_CacheImpl", None)
+_CACHE_IMPL = (getattr(numba.core.caching, "CacheImpl", None)
+               or getattr(numba.core.caching, "_CacheImpl", None))
 _USER_LOCATOR = (getattr(numba.core.caching, "UserProvidedCacheLocator", None)
                  or getattr(numba.core.caching, "_UserProvidedCacheLocator", None))
 
@@ -53,7 +54,7 @@ def _enable(dispatchers: list[Any], folder: str | None) -> None:
     are left as they were. With a folder of ours, `_ModuleCacheLocator` is tried first."""
     saved = numba.config.CACHE_DIR
     impl = _CACHE_IMPL if _USER_LOCATOR is not None else None
-    saved_locators = getattr(impl, "_locator_classes", None)
+    saved_locators = getattr(impl, "_locator_classes", None)  # None: numba's own locators only
     if folder is not None:
         numba.config.CACHE_DIR = folder
         if saved_locators is not None:

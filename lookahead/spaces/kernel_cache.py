@@ -14,7 +14,8 @@ changed since the last check: their sizes and times are kept in `checked.json`);
 files (its index and every data file of it) are moved aside (into a sibling folder, not deleted),
 numba compiles that kernel afresh, and the user is told in one line. Only that kernel: numba compiles
 the kernels a kernel calls into its own code, so the others' cached files stand on their own, and a
-damaged file costs seconds of compiling, not the minutes of compiling every kernel. numba's cache is pickle: the cache folder must be trusted like the code itself.
+damaged file costs seconds of compiling, not the minutes of compiling every kernel. numba's cache
+is pickle: the cache folder must be trusted like the code itself.
 """
 
 from __future__ import annotations

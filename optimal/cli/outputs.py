@@ -300,8 +300,8 @@ def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
             if target.is_dir() or (target.exists() and not target.is_file()):
                 raise CannotWrite(f"cannot write {target}: something other than a file is there")
         files = {name: _sha256(staging / name) for name in names}
-        kept = {} if replace else {name: digest for name, digest in previous.items()
-                                   if name not in files and (directory / name).is_file()}
+        others = [name for name in previous if name not in files and (directory / name).is_file()]
+        kept = {} if replace else {name: previous[name] for name in others}
         try:
             os.unlink(directory / MANIFEST)  # no manifest while the set is incomplete
         except FileNotFoundError:
@@ -311,9 +311,8 @@ def file_set(directory: str | Path, replace: bool = False) -> Iterator[Path]:
         atomic_write_text(directory / MANIFEST, json.dumps(
             {"format": "optimal-run/1", "files": dict(sorted({**kept, **files}.items()))},
             indent=1) + "\n")
-        for name in previous if replace else ():
-            if name not in files and (directory / name).is_file():
-                os.unlink(directory / name)
+        for name in others if replace else ():
+            os.unlink(directory / name)
     except OSError as error:
         if isinstance(error, CannotWrite):
             raise
