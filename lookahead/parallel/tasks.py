@@ -50,10 +50,17 @@ def solver_for(game: Game, beam: int, cache_mb: float, pair_mb: float = 0, certi
 
 def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int, cache_mb: float,
                           candidates, guesses_left: int, state: ClueState | None,
-                          tighten: bool = True, certify: str = "") -> tuple[list[GuessResult], Chunk | None]:
+                          tighten: bool = True, certify: str = "", shared: tuple | None = None
+                          ) -> tuple[list[GuessResult], Chunk | None, tuple | None]:
     """Values of some guesses at a state, each cut off at `cutoff` (lowered by each exact value
-    found, with `tighten`); with the tree of every exact one."""
+    found, with `tighten`); with the tree of every exact one. `shared` (None: no sharing): memo
+    entries other tasks of this search exported, stored first; the task then brings back, third,
+    the entries its own solver stored (lookahead.kernels.memo_share says why workers share them;
+    never with a certificate)."""
     solver = solver_for(game, beam, cache_mb, certify=certify)
+    for entries in shared or ():
+        solver.memo_take(entries)
+    mark = solver.memo_mark() if shared is not None else None
     out = []
     for guess in guesses:
         before, clock = solver.counters(), WorkClock()
@@ -65,7 +72,7 @@ def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int
                                claim))
         if tighten and exact:
             cutoff = min(cutoff, value)
-    return out, solver.take_certificate()
+    return out, solver.take_certificate(), None if mark is None else solver.memo_since(mark)
 
 
 def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cache_mb: float,

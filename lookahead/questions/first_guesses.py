@@ -16,6 +16,7 @@ best value.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,6 +37,7 @@ from optimal.tree import Node
 OnResult = Callable[[GuessResult, int], None]
 
 PROBE_BEAM = 5
+SHARED_TASKS = 2  # per worker: the latest tasks whose memo entries go with each task handed out
 PROBE_WORDS = 64
 
 
@@ -103,8 +105,8 @@ def parts_cap(game: Game) -> int:
 
 def task_results(output: tuple, certificate: CertificateLog | None) -> list:
     """A task's results, its proof records first written to the certificate (every task over
-    first guesses, of either objective, brings back (results, chunk))."""
-    batch_results, chunk = output
+    first guesses, of either objective, brings back (results, chunk), and may bring more after)."""
+    batch_results, chunk = output[:2]
     if certificate:
         certificate.add(chunk)
     return batch_results
@@ -134,12 +136,20 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
         if on_result:
             on_result(result, best[0])
 
+    # the memo entries of the tasks that came back last, handed to each next task: with workers
+    # every task's entries reach the others within a few tasks (lookahead.kernels.memo_share)
+    share = setting.jobs > 1 and certificate is None
+    recent: deque = deque(maxlen=SHARED_TASKS * setting.jobs)
+
     def call(batch: list[int]) -> tuple:  # best[0] is read as each batch is handed out
         return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.memo_mb,
                                        candidates, guesses_left, state, tighten,
-                                       certificate.token if certificate else "")
+                                       certificate.token if certificate else "",
+                                       tuple(recent) if share else None)
 
     def take(output: tuple) -> None:
+        if share and output[2] is not None:
+            recent.append(output[2])
         for result in task_results(output, certificate):
             record(result)
 

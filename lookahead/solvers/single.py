@@ -33,6 +33,7 @@ from lookahead.kernels.scan import BOUND_LIMIT
 from lookahead.kernels.scan import rank_guesses as _rank
 from lookahead.spaces.workspace import make_workspace
 from lookahead.kernels.finish import can_finish as _can_finish
+from lookahead.kernels.memo_share import exported as _exported, import_entries as _import_entries
 from optimal.errors import CertificateOverflow, NoTree
 from optimal.game import Game, ClueState
 from optimal.tree import Node
@@ -43,6 +44,9 @@ from optimal.tree import Node
 #: in doubt and its proofs would cost more than the beam saves.
 BEAM_FINISH = 4
 BEAM_PAIR_MB = 256  # pair bitsets of a limit-aware beam (the rows are allocated as they are used)
+
+
+SHARE_MIN_MEMBERS = 16  # the memo entries workers share: sets this large (the small are cheap to redo)
 
 
 class Solver:
@@ -258,6 +262,27 @@ class Solver:
         for code, part in self.parts(S, first):
             node.branches[code] = self.tree(part, guesses_left - 1, self.child_state(state, first, code))
         return node
+
+    # ------------------------------------------------------------ sharing the memo
+
+    def memo_mark(self) -> int:
+        """Where the memo's pool ends now: `memo_since(mark)` gives the entries stored after."""
+        return int(self.ws.stats[POOL_USED])
+
+    def memo_since(self, mark: int, min_members: int = SHARE_MIN_MEMBERS) -> tuple | None:
+        """The entries of at least `min_members` answers stored since `mark`, for another solver of
+        this game and setting (`memo_take`); None when certifying or when there are none
+        (lookahead.kernels.memo_share says why this is sound)."""
+        if self.certifying or int(self.ws.stats[POOL_USED]) <= mark:
+            return None
+        entries = _exported(self.ws, mark, min_members)
+        return entries if entries[0].size else None
+
+    def memo_take(self, entries: tuple | None) -> None:
+        """Store entries exported by another solver of this game and setting (never when
+        certifying: an entry's claim is its own solver's)."""
+        if entries is not None and not self.certifying:
+            _import_entries(self.ws, *entries)
 
     # ------------------------------------------------------------ counters
 
