@@ -13,7 +13,12 @@ process and each worker: 1024 MB for --jobs 2 is 341 MB each, so --jobs 1 gets 3
 larger memo alone changes the time (its table is touched page by page), which would be mistaken for
 the workers' effect.
 
-Usage: python benchmarks/bench_parallel.py [--repeat 3] [--large]
+With --ceiling it also measures what two processes can gain on this machine at all: one serial
+run alone, then two copies of it at once. Two cores that are really two give a throughput ratio
+near 2; two virtual CPUs that share one core's execution units (or its caches and memory
+bandwidth) give less, and no split of the work over 2 workers can beat that ratio.
+
+Usage: python benchmarks/bench_parallel.py [--repeat 3] [--large] [--ceiling]
 """
 
 from __future__ import annotations
@@ -52,16 +57,43 @@ def lists(folder: Path) -> dict[str, list[str]]:
 MEMO_MB = 1024 / 3  # each process's memo in both runs
 
 
+def command(args: list[str], jobs: int) -> list[str]:
+    """The search's command line for a job at this many workers (the memo as the module says)."""
+    total = MEMO_MB * (1 if jobs == 1 else jobs + 1)
+    return [sys.executable, "-m", "optimal.search", *args, "--jobs", str(jobs),
+            "--cache-mb", f"{total:.1f}", "--no-write", "--quiet"]
+
+
+def two_at_once(args: list[str]) -> float:
+    """Wall seconds for two copies of the serial run started together (both finished)."""
+    start = time.perf_counter()
+    runs = [subprocess.Popen(command(args, 1), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, cwd=ROOT) for _ in range(2)]
+    for run in runs:
+        _, err = run.communicate()
+        if run.returncode:
+            raise SystemExit(err)
+    return time.perf_counter() - start
+
+
+def ceiling(jobs: dict[str, list[str]], repeat: int) -> None:
+    """Print, per job, the machine's ceiling for 2 processes: 2 x (one alone) / (two at once)."""
+    print("the machine's ceiling for 2 processes: one serial run alone, then two copies at once "
+          f"(median of {repeat}); ceiling = 2 x alone / together (2.00: two full cores)")
+    for name, search in jobs.items():
+        alone = statistics.median(wall(search, 1)[0] for _ in range(repeat))
+        together = statistics.median(two_at_once(search) for _ in range(repeat))
+        print(f"  {name:58s} alone {alone:6.2f} s, two at once {together:6.2f} s, "
+              f"ceiling {2 * alone / together:4.2f}")
+
+
 def wall(args: list[str], jobs: int) -> tuple[float, float, str]:
     """Wall time and CPU time of one run (the search process and every worker it started: the
     children's CPU, which counts each worker once the process has waited for it, as it does on
     closing them) and its headline (the best word's line)."""
-    total = MEMO_MB * (1 if jobs == 1 else jobs + 1)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "optimal.search", *args, "--jobs", str(jobs),
-                          "--cache-mb", f"{total:.1f}", "--no-write", "--quiet"],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(command(args, jobs), capture_output=True, text=True, cwd=ROOT)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -75,6 +107,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--large", action="store_true", help="also the large jobs (minutes)")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also two serial runs at once: what 2 processes can gain here at all")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         jobs = lists(Path(folder))
@@ -96,6 +130,8 @@ def main() -> None:
             print(f"  {name:58s} --jobs 1 {s:6.2f} s ({sc:6.1f} s CPU), --jobs 2 {p:6.2f} s "
                   f"({pc:6.1f} s CPU), wall ratio {p / s:4.2f}, CPU ratio {pc / sc:4.2f} "
                   f"({same}: {best[1]})")
+        if args.ceiling:
+            ceiling(jobs, args.repeat)
 
 
 if __name__ == "__main__":
