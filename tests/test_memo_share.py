@@ -4,6 +4,8 @@ them finds what a serial run finds."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -72,12 +74,14 @@ def test_tasks_bring_back_entries_only_when_sharing():
     arguments = (game, words[:3], 10**9, 0, 16, everything, 6, None, False, "")
     results, _, entries = evaluate_guesses_task(*arguments)
     assert entries is None
-    shared_results, _, shared = evaluate_guesses_task(*arguments, ())
+    # sent by this process: run here, it shares nothing; sent by another, it brings entries back
+    assert evaluate_guesses_task(*arguments, (os.getpid(), ()))[2] is None
+    shared_results, _, shared = evaluate_guesses_task(*arguments, (-1, ()))
     assert [(r.word, r.value, r.exact) for r in shared_results] == \
         [(r.word, r.value, r.exact) for r in results]
     # a later task that takes them gives the values a solver of its own finds
     later, _, _ = evaluate_guesses_task(game, words[3:], 10**9, 0, 16, everything, 6, None, False,
-                                        "", () if shared is None else (shared,))
+                                        "", (-1, () if shared is None else (shared,)))
     alone = Solver(game, cache_mb=16)
     for result in results + later:
         assert result.exact

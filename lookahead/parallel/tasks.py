@@ -12,6 +12,7 @@ results, the records its solver wrote (`Chunk`) and each result's claim.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -53,12 +54,16 @@ def evaluate_guesses_task(game: Game, guesses: list[int], cutoff: int, beam: int
                           tighten: bool = True, certify: str = "", shared: tuple | None = None
                           ) -> tuple[list[GuessResult], Chunk | None, tuple | None]:
     """Values of some guesses at a state, each cut off at `cutoff` (lowered by each exact value
-    found, with `tighten`); with the tree of every exact one. `shared` (None: no sharing): memo
-    entries other tasks of this search exported, stored first; the task then brings back, third,
-    the entries its own solver stored (lookahead.kernels.memo_share says why workers share them;
-    never with a certificate)."""
+    found, with `tighten`); with the tree of every exact one. `shared` (None: no sharing): the
+    pid of the process that sent the task and the memo entries other tasks of this search
+    exported, stored first; the task then brings back, third, the entries its own solver stored
+    (lookahead.kernels.memo_share says why workers share them; never with a certificate). A task
+    run in the process that sent it shares nothing: its solver made those entries, and a scan of
+    the memo per item made a small hard-mode job 1.66x slower."""
+    if shared is not None and shared[0] == os.getpid():
+        shared = None
     solver = solver_for(game, beam, cache_mb, certify=certify)
-    for entries in shared or ():
+    for entries in shared[1] if shared is not None else ():
         solver.memo_take(entries)
     mark = solver.memo_mark() if shared is not None else None
     out = []

@@ -15,6 +15,7 @@ best value.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import deque
 from collections.abc import Callable
@@ -145,7 +146,7 @@ def search_guesses(game: Game, guesses: list[int], setting: SearchSetting, candi
         return evaluate_guesses_task, (game, batch, best[0], setting.beam, setting.memo_mb,
                                        candidates, guesses_left, state, tighten,
                                        certificate.token if certificate else "",
-                                       tuple(recent) if share else None)
+                                       (os.getpid(), tuple(recent)) if share else None)
 
     def take(output: tuple) -> None:
         if share and output[2] is not None:
