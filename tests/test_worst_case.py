@@ -235,3 +235,24 @@ def test_shortfall_cli_matches_brute_force(tmp_path, capsys):
         row = rows[result["word"].upper()]
         assert row[3].startswith(f"{len(failing)}: ")
         assert row[4] == str(sum(brute_fewest_failures(game, p) for p in failing.values()))
+
+
+def test_one_word_shows_its_branches(tmp_path, capsys, monkeypatch):
+    """One first word is checked in this process with a bar over its branches (out of a terminal,
+    plain lines): a single word of a large game can take an hour, and once printed nothing until
+    it was done. The verdict is brute force's, with or without the bar."""
+    monkeypatch.setenv("OPTIMAL_PROGRESS_EVERY", "0")
+    game = small_game(60).with_limits(max_guesses=3)
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(game.answers.words) + "\n")
+    guesses.write_text("\n".join(game.guesses.words) + "\n")
+    feasible = brute_feasible_first_words(game)
+    word = sorted(feasible)[0] if feasible else game.guesses.words[0]
+    code = search(["--objective", "worst", "--max-depth", "3", "--answers", str(answers),
+                   "--guesses", str(guesses), "--first", word, "--jobs", "1", "--no-write"])
+    assert code == (0 if word in feasible else 1)
+    parts = [c for c in plain_parts(game, game.guess_id(word), game.all_candidates())
+             if c != game.won]
+    lines = [line for line in capsys.readouterr().err.splitlines()
+             if line.startswith(f"{word.upper()} branches")]
+    assert lines and f"/{len(parts)}" in lines[-1]

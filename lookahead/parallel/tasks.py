@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 
 from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
@@ -101,13 +102,15 @@ def solve_branches_task(game: Game, guess: int, codes: list[int], beam: int, cac
 
 def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: float,
                     every_branch: bool, shortfall_words: frozenset[int] = frozenset(),
-                    certify: str = "") -> tuple[list[WorstResult], Chunk | None]:
+                    certify: str = "", on_part: Callable[[int, int], None] | None = None
+                    ) -> tuple[list[WorstResult], Chunk | None]:
     """Can each guess, as first guess, find every answer within game.max_guesses? Proven either way.
 
     Checks the branches largest first and stops at the first that cannot be finished, unless
     `every_branch` (then it lists them all, and for the guesses of `shortfall_words`, with three
     guesses left, the fewest answers each branch must lose). With a certificate, a guess that
-    fails gets the claim that it cannot (from the claims of its failing branches)."""
+    fails gets the claim that it cannot (from the claims of its failing branches). `on_part` (run
+    in this process only) sees each branch checked: (branches done, branches of the guess)."""
     solver = solver_for(game, 0, cache_mb, pair_mb, certify=certify)
     left = game.max_guesses - 1
     out = []
@@ -115,9 +118,13 @@ def worst_case_task(game: Game, guesses: list[int], cache_mb: float, pair_mb: fl
         clock, cpu = WorkClock(), time.thread_time()
         failing = []
         claims = []
-        for code, part in solver.parts(game.all_candidates(), guess):
+        parts = solver.parts(game.all_candidates(), guess)
+        for done, (code, part) in enumerate(parts, 1):
             child = solver.child_state(None, guess, code)
-            if solver.can_finish(part, left, child):
+            finished = solver.can_finish(part, left, child)
+            if on_part:
+                on_part(done, len(parts))
+            if finished:
                 continue
             claims.append((code, solver.claim_here()))
             lost = None

@@ -30,12 +30,15 @@ PAIR_MB = 512  # per solver, for the pair bitsets of nodes with three guesses le
 def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
                         every_branch: bool, shortfall: frozenset[int] = frozenset(),
                         on_result: Callable[[WorstResult], None] | None = None,
-                        certificate: CertificateLog | None = None) -> list[WorstResult]:
+                        certificate: CertificateLog | None = None,
+                        on_part: Callable[[int, int], None] | None = None) -> list[WorstResult]:
     """Whether each first guess finds every answer within game.max_guesses, proven either way.
 
     Without `every_branch` a guess stops at its first failing branch; with it, every failing
     branch is listed, and for the guesses in `shortfall` (when branches have three guesses left)
-    each one's fewest answers found late is measured. Results come in completion order."""
+    each one's fewest answers found late is measured. Results come in completion order. One guess
+    is checked here, in this process, with `on_part` seeing each branch (a single word can take an
+    hour: its bar is the only sign of life)."""
     if setting.beam:
         raise BadInput("the worst-case objective is always exact: no beam")
     if game.max_guesses < 2:
@@ -54,7 +57,11 @@ def check_first_guesses(game: Game, guesses: list[int], setting: SearchSetting,
             if on_result:
                 on_result(result)
 
-    run_paced(list(guesses), call, setting, take)
+    if len(guesses) == 1:
+        function, arguments = call(list(guesses))
+        take(function(*arguments, on_part=on_part))
+    else:
+        run_paced(list(guesses), call, setting, take)
     if certificate:
         claims = {game.guess_id(r.word): r.claim for r in results if not r.feasible}
         proves = list(claims.values())

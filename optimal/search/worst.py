@@ -22,7 +22,7 @@ from pathlib import Path
 from lookahead import CertificateLog, FailingBranch, WorstResult, check_first_guesses, finishing_tree
 from optimal.cli.checkpoint import (identity, integer, load_checkpoint, save_checkpoint,
                                     seconds_ok, restart_from_scratch)
-from optimal.cli.progress import WordProgress
+from optimal.cli.progress import WordProgress, progress_bar
 from optimal.errors import BadInput, DefectiveTree
 from optimal.game import Game
 from optimal.search.first import choose_words
@@ -50,6 +50,12 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path,
     progress = WordProgress(len(words), len(words) - len(todo), request.quiet,
                             (lambda: save_results(path, game, done)) if request.checkpointed else None)
     feasible = [sum(r.feasible for r in done.values())]
+    part_bar = progress_bar(f"{game.guesses.words[todo[0]].upper()} branches" if todo else "",
+                            "branch", request.quiet or len(todo) != 1)
+
+    def on_part(finished: int, total: int) -> None:
+        part_bar.total = total
+        part_bar.update(finished - part_bar.n)
 
     def record(result: WorstResult) -> None:
         done[result.word] = result
@@ -59,8 +65,10 @@ def search_worst(game: Game, request: SearchRequest, out_dir: Path,
 
     try:
         check_first_guesses(game, todo, request.setting, every_branch=not request.every,
-                            shortfall=shortfall, on_result=record, certificate=certificate)
+                            shortfall=shortfall, on_result=record, certificate=certificate,
+                            on_part=on_part)
     finally:
+        part_bar.close()
         progress.close()
         if request.checkpointed:
             save_results(path, game, done)
