@@ -59,3 +59,25 @@ def test_cli_ranks_exactly_and_resumes(tmp_path, capsys):
     assert search(argv) == 0  # resumed: nothing left to do, same table
     again = json.loads((folder / "summary.json").read_text())
     assert [r["lower"] for r in again["results"]] == values
+
+
+def test_words_with_no_tree_resume_as_proven(tmp_path, capsys):
+    """Hard mode within 3 on 60 answers: some of the top words have no tree at all (exact, no
+    value). Their checkpoint entries are taken back on resuming (an earlier loader refused its
+    own run's entry, which stopped the hard-mode table from resuming), with the same table."""
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:60])) + "\n")
+    argv = ["--answers", str(answers), "--rank", "exact", "--top", "12", "--hard",
+            "--max-depth", "3", "--jobs", "1", "--quiet", "--out", str(tmp_path / "out")]
+    first = search(argv)
+    folder = next((tmp_path / "out").iterdir())
+    summary = json.loads((folder / "summary.json").read_text())
+    game = Game(*load_lists(answers=str(answers)), mode="hard", max_guesses=3)
+    for r in summary["results"]:
+        proof = solve_guess(game, game.guess_id(r["word"]), SearchSetting())
+        assert r["exact"] and r["lower"] == (proof.value if proof.feasible else INF)
+    assert any(r["lower"] >= INF for r in summary["results"])
+    assert any(r["lower"] < INF for r in summary["results"])
+    capsys.readouterr()
+    assert search(argv) == first  # resumed: every entry taken back, nothing searched again
+    assert json.loads((folder / "summary.json").read_text())["results"] == summary["results"]

@@ -83,8 +83,10 @@ def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
             raise ValueError("lower and upper must be whole numbers, exact true or false")
         if not bounds[word] <= lower <= INF or (upper is not None and not lower <= upper <= INF):
             raise ValueError(f"bounds {lower} and {upper} are outside what is possible for it")
-        if exact and (upper != lower or lower >= INF):
-            raise ValueError("an exact value must be both bounds, of a real tree")
+        no_tree = lower >= INF and upper is None and worst is None  # proven: none within the limit
+        if exact and not (no_tree or (upper == lower < INF)):
+            raise ValueError("an exact value must be both bounds, of a real tree, or be the proof "
+                             "that the word has no tree within the limit")
         if worst is not None and (not integer(worst) or not 1 <= worst <= game.max_guesses):
             raise ValueError("the longest game must be within the guess limit")
         if not all(seconds_ok(entry[k]) for k in ("budget", "seconds", "cpu_seconds")):
