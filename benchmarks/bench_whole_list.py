@@ -31,7 +31,7 @@ from lookahead import SearchSetting, exact_values, ranked_guesses  # noqa: E402
 from optimal.game import Game  # noqa: E402
 
 RESULTS = ROOT / "results"
-EXACT_TABLE = "answers-2315-guesses-12972-normal-d6-exact"  # the folder each exact run writes
+EXACT_TABLE = "answers-2315-guesses-12972-{mode}-d6-exact"  # the folder each exact run writes
 BANDS = [(1, 200), (201, 1000), (1001, 2000), (2001, 5000), (5001, 12972)]
 
 
@@ -71,17 +71,23 @@ def ranks(game: Game) -> dict[str, int]:
     return {game.guesses.words[g]: i + 1 for i, (g, _) in enumerate(order)}
 
 
-def committed_throughput(rank: dict[str, int]) -> None:
+def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
     """Words per CPU-hour by rank band, from every committed exact-ranking checkpoint of the
-    original lists in normal mode (a word in several is counted once, from its last)."""
+    original lists in `mode` (a word in several is counted once, from its last; ranks are the
+    ordering score's in that mode). A word proven to have no tree within 6 counts as exact."""
     words: dict[str, float] = {}
+    no_tree: set[str] = set()
     for folder in ("exact", "exact-all", "exact-sample"):
-        path = RESULTS / folder / EXACT_TABLE / "checkpoint-exact.json"
+        path = RESULTS / folder / EXACT_TABLE.format(mode=mode) / "checkpoint-exact.json"
         if path.exists():
             for word, value in json.loads(path.read_text())["results"].items():
                 if value["exact"]:
                     words[word] = value["cpu_seconds"]
-    print("\nExact ranking (--rank exact), original lists, normal mode, from the committed "
+                    if value["upper"] is None:
+                        no_tree.add(word)
+    if not words:
+        return
+    print(f"\nExact ranking (--rank exact), original lists, {mode} mode, from the committed "
           "checkpoints:")
     print(f"{'ranks':<12} {'words':>6} {'CPU s':>8} {'words per CPU-hour':>19}")
     rates = {}
@@ -94,6 +100,10 @@ def committed_throughput(rank: dict[str, int]) -> None:
     if len(rates) == len(BANDS):
         hours = sum((high - low + 1) / rates[low, high] for low, high in BANDS)
         print(f"projected for all 12,972 words: {hours:.1f} CPU-hours; {done:,} words exact so far")
+    else:
+        print(f"{done:,} words exact so far; too few bands reached to project the rest")
+    if no_tree:
+        print(f"of them {len(no_tree):,} proven to have no tree within 6")
 
 
 def measured_throughput(game: Game, rank: dict[str, int], per_band: int) -> None:
@@ -130,6 +140,7 @@ def main() -> None:
     game = Game.from_lists("original")
     rank = ranks(game)
     committed_throughput(rank)
+    committed_throughput(ranks(Game.from_lists("original", mode="hard")), "hard")
     if args.measure > 0:
         measured_throughput(game, rank, args.measure)
 
