@@ -70,6 +70,8 @@ python -m optimal.search --lists nyt --front 7 --ultra --tie-break worst --out r
 python -m optimal.search --lists nyt --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first lants --beam 60 --max-depth 6 --out results/front --jobs 1 --quiet
 python -m optimal.search --lists big --first lants --max-depth 6 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
+# the big game within 5: none, proven on the 19 -ILLS answers (exit 1: no first word; about 17 minutes)
+python -m optimal.search --answers results/big-game/within-5/ills-19.txt --guesses guesses-12972 --objective worst --max-depth 5 --all --jobs 1 --out results/big-game/within-5 --quiet || true
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 7 --top 5 --beam 20 --out results/front --jobs 1 --quiet
 python -m optimal.search --lists nyt --front 4 --out results/front-d4 --jobs 2 --quiet || true   # about an hour
 python -m optimal.search --lists nyt --front 6,7 --hard --tie-break worst --out results/front --jobs 1 --quiet
