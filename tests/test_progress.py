@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from optimal.cli.progress import KernelProgress
+from optimal.cli.progress import KernelProgress, WordProgress, duration
 
 
 def climbing_work(counter: list[int]) -> None:
@@ -35,3 +35,32 @@ def test_quiet_shows_nothing(monkeypatch, capsys):
     with KernelProgress("win within 4 guesses", lambda: counter[0], quiet=True, every=0.005):
         climbing_work(counter)
     assert capsys.readouterr().err == ""
+
+
+def test_a_word_that_takes_long_still_shows_the_run_is_alive(monkeypatch, capsys):
+    """No word done for a while (a weak first word of the big game took over 45 minutes, and its
+    run printed nothing): the bar says how long it has been on the next word, every `beat`
+    seconds, and stops saying it once a word is done."""
+    monkeypatch.delenv("OPTIMAL_PROGRESS_EVERY", raising=False)  # steps: a line every 10 s
+    progress = WordProgress(3, 0, quiet=False, save=None, beat=0.05)
+    time.sleep(0.3)
+    progress.step("NANNA >= 52897")
+    time.sleep(0.02)
+    progress.close()
+    lines = capsys.readouterr().err.splitlines()
+    beats = [re.fullmatch(r"first guesses: 0/3 words, \d+ s \| \d+ s on the next word", line)
+             for line in lines[:-1]]
+    assert len(beats) >= 2 and all(beats), lines
+    assert lines[-1] == "first guesses: 1/3 words, 0 s | NANNA >= 52897"
+
+
+def test_a_quiet_word_bar_has_no_beat(capsys):
+    progress = WordProgress(3, 0, quiet=True, save=None, beat=0.01)
+    time.sleep(0.1)
+    progress.close()
+    assert progress.beating is None and capsys.readouterr().err == ""
+
+
+def test_durations_read_as_people_say_them():
+    assert [duration(s) for s in (45, 119.6, 720, 5400, 7200, 9000)] == \
+        ["45 s", "120 s", "12 min", "90 min", "2.0 h", "2.5 h"]

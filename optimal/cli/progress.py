@@ -61,11 +61,11 @@ class LineBar:
             self.last = now
             self.show()
 
-    def show(self) -> None:
+    def show(self, note: str = "") -> None:
         """Write one line now: description, count (of the total, when known), seconds since the
-        start and the postfix."""
+        start, the postfix and `note`."""
         of = f"/{self.total:,}" if self.total else ""
-        tail = f" | {self.postfix}" if self.postfix else ""
+        tail = "".join(f" | {text}" for text in (self.postfix, note) if text)
         plural = self.unit + ("es" if self.unit.endswith(("ch", "s", "x")) else "s")
         self.stream.write(f"{self.desc}: {self.n:,}{of} {plural}, "
                           f"{time.perf_counter() - self.started:.0f} s{tail}\n")
@@ -120,20 +120,59 @@ class KernelProgress:
         self.bar.close()
 
 
+BEAT_EVERY = 60.0  # seconds without a word done before the bar says it is still at work
+
+
+def duration(seconds: float) -> str:
+    """A span for people: "45 s", "12 min", "1.5 h"."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 class WordProgress:
     """A tqdm bar over first words (hidden with `quiet`) that calls `save` as results come in, at
     most every SAVE_EVERY seconds and at most SAVE_SHARE of the time (never, when `save` is
-    None)."""
+    None).
 
-    def __init__(self, total: int, already: int, quiet: bool, save: Callable[[], None] | None):
+    A word can take an hour (a weak first word of the 12,972-answer game cut off near the optimum:
+    over 45 minutes, and a run of four such words printed nothing in that time), so while no word
+    is done a thread says so every `beat` seconds: out of a terminal one more line ("... | 12 min
+    on the next word"), in one the bar's clock and that note. The kernels release the GIL while
+    they run, so the thread gets its turn."""
+
+    def __init__(self, total: int, already: int, quiet: bool, save: Callable[[], None] | None,
+                 beat: float = BEAT_EVERY):
         self.bar = progress_bar("first guesses", "word", quiet, total=total, initial=already)
         self.save = save
-        self.last_save = time.perf_counter()
+        self.last_save = self.last_step = time.perf_counter()
         self.save_seconds = 0.0  # how long the last save took
+        self.postfix = ""
+        self.beat = beat
+        self.stopped = threading.Event()
+        self.beating = None if quiet else threading.Thread(target=self._beat, daemon=True)
+        if self.beating is not None:
+            self.beating.start()
+
+    def _beat(self) -> None:
+        """While no word is done: the note, every `beat` seconds."""
+        while not self.stopped.wait(self.beat):
+            idle = time.perf_counter() - self.last_step
+            if idle < self.beat or self.stopped.is_set():
+                continue
+            note = f"{duration(idle)} on the next word"
+            if isinstance(self.bar, LineBar):
+                self.bar.show(note)
+            else:  # tqdm redraws, its clock moved on
+                self.bar.set_postfix_str(" | ".join(t for t in (self.postfix, note) if t))
 
     def step(self, postfix: str, new: bool = True) -> None:
         """One more word done (`new`), or a word's result replaced (e.g. by the tie pass, which
         searches some words again: they are not counted twice); `postfix` is shown after the bar."""
+        self.last_step = time.perf_counter()
+        self.postfix = postfix
         if new:
             self.bar.update(1)
         self.bar.set_postfix_str(postfix)
@@ -146,7 +185,8 @@ class WordProgress:
 
     def close(self) -> None:
         """Close the bar (a last save is the caller's)."""
-        self.bar.close()
+        self.stopped.set()  # not joined: a Ctrl-C landing in a join leaves the interpreter's
+        self.bar.close()    # thread bookkeeping half done; the thread ends at its next look
 
 
 COMPILE_REPORT_FROM = 5.0  # compiles shorter than this are not reported when done
