@@ -14,11 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lookahead.questions.first_guesses import useful_first_guesses
 from lookahead.solvers.single import Solver
-from optimal.game import Game, HardState
+from optimal.game import Game
 from optimal.words import WordList, load_words
-from tests.helpers import plain_parts
-from tests.test_worst_case import brute_can_finish
+from tests.test_worst_case import brute_feasible_first_words
 
 ILLS = tuple(w for w in load_words("guesses-12972").words if w.endswith("ills"))
 
@@ -46,51 +46,10 @@ def engine_feasible(game: Game) -> set[str]:
     out = set()
     for g, word in enumerate(game.guesses.words):
         parts = solver.parts(game.all_candidates(), g)
-        state = HardState.initial(game.length) if game.hard else None
-        if all(solver.can_finish(p, game.max_guesses - 1,
-                                 solver.child_state(state, g, c) if game.hard else None)
+        if all(solver.can_finish(p, game.max_guesses - 1, solver.child_state(None, g, c))
                for c, p in parts):
             out.add(word)
     return out
-
-
-def brute_feasible(game: Game) -> set[str]:
-    """The same by brute force (every guess sequence, memoized on the candidate set)."""
-    out = set()
-    for g, word in enumerate(game.guesses.words):
-        state = HardState.initial(game.length) if game.hard else None
-        ok = True
-        for code, part in plain_parts(game, g, game.all_candidates()).items():
-            if code == game.won:
-                continue
-            if game.hard:
-                ok = brute_can_finish_from(game, part, game.max_guesses - 1, state.after(word, code))
-            else:
-                ok = brute_can_finish(game, part, game.max_guesses - 1)
-            if not ok:
-                break
-        if ok:
-            out.add(word)
-    return out
-
-
-def brute_can_finish_from(game: Game, part, left: int, state) -> bool:
-    """brute_can_finish in hard mode from a given clue state (its helper starts from the initial one)."""
-    from functools import lru_cache
-    from tests.helpers import useful_guesses
-
-    @lru_cache(maxsize=None)
-    def can(cands: frozenset, d: int, st) -> bool:
-        if len(cands) <= 1:
-            return d >= 1
-        if d <= 1:
-            return False
-        for _, w, parts in useful_guesses(game, cands, st):
-            if all(can(frozenset(p), d - 1, st.after(w, c)) for c, p in parts.items() if c != game.won):
-                return True
-        return False
-
-    return can(frozenset(int(a) for a in part), left, state)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -99,7 +58,7 @@ def test_the_family_verdicts_are_brute_forces_and_bound_the_whole_game(seed):
     with 40 more answers fewer do."""
     small, large = family_games(extra=40, seed=seed, depth=4, size=8)
     feasible_small = engine_feasible(small)
-    assert feasible_small and feasible_small == brute_feasible(small)
+    assert feasible_small and feasible_small == brute_feasible_first_words(small)
     feasible_large = engine_feasible(large)
     # the argument: a first guess that cannot finish the family cannot finish the whole game
     assert feasible_large < feasible_small
@@ -112,13 +71,13 @@ def test_the_family_cannot_be_finished_in_three_with_these_guesses():
     """With three guesses the 19 words cannot be told apart (a guess names at most five first
     letters): the engine says no for every first guess, as brute force does."""
     small, _ = family_games(extra=0, seed=3, depth=3)
-    assert engine_feasible(small) == brute_feasible(small) == set()
+    assert engine_feasible(small) == brute_feasible_first_words(small) == set()
 
 
 def test_hard_mode_family_verdicts_are_brute_forces():
     small, large = family_games(extra=20, seed=4, depth=4, mode="hard", size=8)
     feasible_small = engine_feasible(small)
-    assert feasible_small and feasible_small == brute_feasible(small)
+    assert feasible_small and feasible_small == brute_feasible_first_words(small)
     assert engine_feasible(large) <= feasible_small
 
 
@@ -138,9 +97,7 @@ def test_committed_within_5_proof_covers_every_first_guess_and_still_holds():
     assert summary["objective"] == "worst" and summary["max_guesses"] == 5
     assert summary["feasible"] == [] and not any(r["feasible"] for r in summary["results"])
     game = Game(answers, load_words("guesses-12972"), max_guesses=5)
-    M = game.matrix
-    useful = {game.guesses.words[g] for g in
-              np.nonzero((M.min(axis=1) != M.max(axis=1)) | (M == game.won).any(axis=1))[0]}
+    useful = {game.guesses.words[g] for g in useful_first_guesses(game)}
     assert {r["word"] for r in summary["results"]} == useful and len(useful) == 12_922
     solver = Solver(game, cache_mb=64, pair_mb=64)
     for word in ("nymph", "bills"):
@@ -173,5 +130,5 @@ def test_an_independent_count_four_guesses_hold_at_most_17_of_the_19_first_lette
         return bool(covers[target & ~pairs].any())
 
     assert not any(four_hold(full & ~(1 << b)) for b in range(19))  # never 18 of the 19 (nor 19)
-    assert four_hold(full & ~(1 << 0) & ~(1 << 1)) or any(
-        four_hold(full & ~(1 << a) & ~(1 << b)) for a in range(19) for b in range(a))  # 17 is reached
+    # and 17 of them is reached
+    assert any(four_hold(full & ~(1 << a) & ~(1 << b)) for a in range(19) for b in range(a))

@@ -21,8 +21,12 @@ from tests.conftest import small_game
 from tests.helpers import plain_parts, useful_guesses
 
 
-def brute_can_finish(game, candidates, d, hard=False):
+def brute_can_finish(game, candidates, d, hard=False, state=None):
+    """Whether every candidate can be found within d guesses, by trying every guess sequence; in
+    hard mode (`hard`, or a clue `state` to start from) only the guesses the clues allow."""
     won = game.won
+    if state is None and hard:
+        state = HardState.initial(game.length)
 
     @lru_cache(maxsize=None)
     def can(cands: frozenset, left: int, state) -> bool:
@@ -36,7 +40,7 @@ def brute_can_finish(game, candidates, d, hard=False):
                 return True
         return False
 
-    return can(frozenset(int(c) for c in candidates), d, HardState.initial(game.length) if hard else None)
+    return can(frozenset(int(c) for c in candidates), d, state)
 
 
 def brute_fewest_failures(game, candidates, guesses_left=3):
@@ -161,12 +165,14 @@ def test_evil_walk_takes_the_largest_branch_every_time():
 
 def brute_feasible_first_words(game: Game) -> set[str]:
     """The first guesses after which every part can be finished within the guesses left, by
-    brute force (brute_can_finish on each part)."""
+    brute force (brute_can_finish on each part, from its clue state in hard mode)."""
+    start = HardState.initial(game.length) if game.hard else None
     out = set()
     for g, word in enumerate(game.guesses.words):
         parts = plain_parts(game, g, game.all_candidates())
-        if all(brute_can_finish(game, p, game.max_guesses - 1) for c, p in parts.items()
-               if c != game.won):
+        if all(brute_can_finish(game, p, game.max_guesses - 1,
+                                state=None if start is None else start.after(word, c))
+               for c, p in parts.items() if c != game.won):
             out.add(word)
     return out
 
