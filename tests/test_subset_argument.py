@@ -63,7 +63,8 @@ def test_the_family_verdicts_are_brute_forces_and_bound_the_whole_game(seed):
     # the argument: a first guess that cannot finish the family cannot finish the whole game
     assert feasible_large < feasible_small
     # and the whole game's own question, asked once at its root, agrees with the first guesses'
-    root = Solver(large, cache_mb=16, pair_mb=8).can_finish(large.all_candidates(), large.max_guesses)
+    root = Solver(large, cache_mb=16, pair_mb=8).can_finish(large.all_candidates(),
+                                                            large.max_guesses)
     assert root == bool(feasible_large)
 
 
@@ -92,7 +93,8 @@ def test_committed_within_5_proof_covers_every_first_guess_and_still_holds():
     searched again now, still cannot finish."""
     answers = load_words(str(WITHIN_5 / "ills-19.txt"))
     assert answers.words == ILLS and set(ILLS) <= set(load_words("guesses-12972").words)
-    summary = json.loads((WITHIN_5 / "ills-19-guesses-12972-normal-d5-worst" / "summary.json").read_text())
+    run = WITHIN_5 / "ills-19-guesses-12972-normal-d5-worst"
+    summary = json.loads((run / "summary.json").read_text())
     assert summary["game"]["answers"] == answers.describe()
     assert summary["objective"] == "worst" and summary["max_guesses"] == 5
     assert summary["feasible"] == [] and not any(r["feasible"] for r in summary["results"])
