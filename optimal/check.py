@@ -21,7 +21,13 @@ file, which imports nothing of the search: its Wordle rule (`replies`), hard and
   * a claim about every guess may skip those that split nothing and are no candidate: the same set
     is left with a guess fewer and a state no weaker, so it is never cheaper;
   * in normal mode, guesses splitting the set into the same parts (no candidates) cost the same;
-  * with two guesses left, a set that no allowed guess splits into single answers has no tree.
+  * with two guesses left, a set that no allowed guess splits into single answers has no tree;
+  * counting: no guess splits a set into more classes than it splits a superset into, and in hard
+    and ultra-hard mode a part allows no guess its node does not. So if no guess allowed at a node
+    gives more than K replies other than the win on its answers, a tree for a part of c > K + 1 of
+    them finds 1 answer at its first guess, at most K at its second and every other later: it
+    costs at least 1 + 2K + 3(c - 1 - K) = 3c - K - 2, and cannot finish with two guesses left, nor
+    with three past 1 + K + K^2 answers. This checker counts K itself, per node.
 A claim cites earlier claims only, each about exactly that part, guesses left and state, and about
 every guess there; a node may also cite an earlier claim about itself.
 With --jobs N, N processes read the whole file and each checks the evidence of every N-th node;
@@ -50,7 +56,8 @@ names the file.
                        of each letter; in ultra-hard mode also the letters barred from each place
                        (bit c: letter c) and the most count of each letter (15: no most)
   GUESS g m (code ref)*m   guess g costs n + its parts' values: named parts that of claim `ref` or
-                       of a rule (-1 closed form, -2 the 2n rule, -3 no guess separates it)
+                       of a rule (-1 closed form, -2 the 2n rule, -3 no guess separates it,
+                       -4 counting, with the K of the node it is named in)
   GUESS_X g m (code section ref)*m   the same, citing claims of any section
   SAME g h             g splits like h              CITE_X section ref   an earlier claim here
   CLOSE L | CLOSE_ONLY L m g*m | CLOSE_EXCEPT L m g*m   end the node, claiming every allowed guess
@@ -200,6 +207,16 @@ def set_bound(c: int, d: int, codes: int) -> int:
     return INF if d <= 1 or (d == 2 and c > codes) else 2 * c - 1
 
 
+def counted_bound(c: int, most: int, d: int, codes: int) -> int:
+    """Least cost of c candidates with d guesses left when no guess gives more than `most`
+    replies other than the win on a superset of them (the counting rule above)."""
+    if c <= most + 1:
+        return set_bound(c, d, codes)
+    if d <= 2 or (d == 3 and c - 1 - most > most * most):
+        return INF
+    return 3 * c - most - 2
+
+
 def repeats_needed(n: int, d: int, value: int, green: np.ndarray) -> np.ndarray:
     """How many answers must get a reply an earlier one got (n - k) for a guess's closed form to
     reach `value` (second rule above); n, unreachable, when none can."""
@@ -217,6 +234,7 @@ class Frame:
         self.S, self.d, self.state, self.mine = S, d, state, mine  # mine: this process checks it
         self.key = (d, state, S.tobytes())
         self.evidence: dict[int, int] = {}
+        self.most_parts = -1  # K of the counting rule, counted when a part first cites it
         self.floors: list[tuple[int, str, frozenset]] = []  # cited claims
 
 
@@ -327,10 +345,25 @@ class Checker:
             raise Rejected(f"refers to claim {ref} of section {section}, which is not (yet) there")
         return table[ref]
 
-    def part_value(self, part: np.ndarray, d: int, state, section: int, ref: int) -> int:
-        """The value a reference gives a part (Rejected when it does not hold)."""
+    def most_parts(self, f: Frame) -> int:
+        """K of the counting rule at node f: the most replies other than the win that any guess
+        allowed there gives its answers (counted over columns in blocks, to bound the memory)."""
+        if f.most_parts < 0:
+            ids, most = np.nonzero(self.legal(f.state))[0], 0
+            for start in range(0, len(ids), 512):
+                R = np.sort(self.MT[np.ix_(f.S, ids[start:start + 512])], axis=0)
+                classes = 1 + (R[1:] != R[:-1]).sum(axis=0) - (R == self.won).any(axis=0)
+                most = max(most, int(classes.max()))
+            f.most_parts = most
+        return f.most_parts
+
+    def part_value(self, part: np.ndarray, d: int, state, section: int, ref: int,
+                   f: Frame | None = None) -> int:
+        """The value a reference gives a part of node f (Rejected when it does not hold)."""
         if ref == -1:
             return set_bound(len(part), d, self.codes)
+        if ref == -4 and f is not None:
+            return counted_bound(len(part), self.most_parts(f), d, self.codes)
         if ref == -2 and self.two_n_rule(part, d):
             return 2 * len(part)
         if ref == -3 and d == 2 and self.no_separating_guess(part, state):
@@ -357,7 +390,7 @@ class Checker:
             named.add(code)
             state = self.after(f.state, self.G[g], code) if self.hard else None
             part = f.S[codes == code]
-            total += max(0, self.part_value(part, f.d - 1, state, section, ref)
+            total += max(0, self.part_value(part, f.d - 1, state, section, ref, f)
                          - set_bound(len(part), f.d - 1, self.codes))
         f.evidence[g] = max(f.evidence.get(g, 0), min(INF, total))
 

@@ -37,11 +37,23 @@ def lists(tmp_path: Path, n: int, seed: int) -> tuple[str, str]:
     return str(tmp_path / "a.txt"), str(tmp_path / "g.txt")
 
 
-def certify(tmp_path: Path, n: int, seed: int, mode: str, objective: str, depth: int) -> tuple:
+def rhymes(tmp_path: Path, n: int, seed: int) -> tuple[str, str]:
+    """Files for a game of n allowed words ending in -ILLS or -IGHT, the answers the only guesses:
+    no guess splits such a set into more than a few parts, so the search bounds its large parts by
+    counting (`counted_lower_bound`) and the certificate cites the checker's counting rule (-4)."""
+    pool = [w for w in load_words("guesses-12972").words if w[1:] in ("ills", "ight")]
+    answers = sorted(np.random.default_rng(seed).choice(pool, n, replace=False).tolist())
+    for name in ("a.txt", "g.txt"):
+        (tmp_path / name).write_text("\n".join(answers) + "\n")
+    return str(tmp_path / "a.txt"), str(tmp_path / "g.txt")
+
+
+def certify(tmp_path: Path, n: int, seed: int, mode: str, objective: str, depth: int,
+            make_lists=lists) -> tuple:
     """Search every first word of a small game with a certificate; (certificate, lists, game)."""
     tmp_path = tmp_path / f"game{seed}"
     tmp_path.mkdir()
-    answers, guesses = lists(tmp_path, n, seed)
+    answers, guesses = make_lists(tmp_path, n, seed)
     cert = str(tmp_path / "c.cert.gz")
     code = search(["--answers", answers, "--guesses", guesses, "--all", "--jobs", "1", "--quiet",
                    "--out", str(tmp_path / "out"), "--certificate", cert, "--max-depth", str(depth),
@@ -101,6 +113,30 @@ def test_certificates_pass_and_every_claim_is_true(tmp_path, capsys, mode, objec
         best = brute_force(game, game.all_candidates(), depth, game.start_state())
         if objective == "total" or best == float("inf"):  # the bound over every first guess is tight
             assert root and root[0][1] == (check.INF if best == float("inf") else best)
+
+
+@pytest.mark.parametrize("mode,n,seed", [("normal", 12, 1), ("normal", 14, 2), ("hard", 12, 3),
+                                         ("ultra", 12, 4)])
+def test_the_counting_rule_is_cited_and_every_claim_is_true(tmp_path, capsys, mode, n, seed):
+    cert, answers, guesses, game = certify(tmp_path, n, seed, mode, "total", 6, rhymes)
+    header, records = read(cert) if mode != "ultra" else (None, None)
+    words = np.frombuffer(gzip.decompress(Path(cert).read_bytes()).split(b"\n", 1)[1], "<i4")
+    assert (words == -4).any()  # (no answer index, state value or claim number is negative)
+    assert check.main([cert, "--answers", answers, "--guesses", guesses]) == 0
+    _, checker, proves, _, _ = check.load(cert, answers, guesses)
+    assert all(claim_holds(game, claim) for table in checker.claims.values() for claim in table)
+    best = brute_force(game, game.all_candidates(), 6, game.start_state())
+    root = [claim for claim in proves if claim[2] == "all"]
+    assert root and root[0][1] == (check.INF if best == float("inf") else best)
+    if records is None:
+        return
+    counted = [i for i, r in enumerate(records) if r[0] == GUESS and -4 in r[4::2]]
+    assert counted
+    tampered = [[-1 if r[0] == GUESS and k >= 4 and k % 2 == 0 and x == -4 else x
+                 for k, x in enumerate(r)] for r in records]
+    tmp = Path(cert).parent  # every counted part at its closed form: the claims no longer add up
+    assert check.main([write(tmp / "t.cert.gz", header, tampered), "--answers", answers,
+                       "--guesses", guesses]) == 1
 
 
 def tree_of(folder: Path) -> Path:

@@ -82,9 +82,9 @@ def test_first_guesses_keep_their_values_and_the_split_bound_holds(families):
         assert cut >= strong[g]  # a cut-off value is at least the split bound shown beside it
 
 
-def test_not_with_a_certificate_nor_weights():
+def test_with_a_certificate_but_not_with_weights():
     game = small_game(40)
     assert Solver(game, cache_mb=16).ws.counting
-    assert not Solver(game, cache_mb=16, certify=True).ws.counting  # the checker knows plain bounds
+    assert Solver(game, cache_mb=16, certify=True).ws.counting  # the checker has the rule (-4)
     weighted = game.with_weights(weights_from_values("test", "ramp", np.arange(1.0, len(game.answers) + 1)))
     assert not Solver(weighted, cache_mb=16).ws.counting  # the bound counts answers, not weight

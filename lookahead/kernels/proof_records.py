@@ -20,7 +20,11 @@ The records, as int32 words (the checker's docstring is the specification):
 A `ref` is a claim id (the claims of one stream are numbered from 0 in order of their CLOSE), or
 one of the rules the checker applies itself: CLOSED_FORM (the part's closed-form bound), TWO_N_RULE
 (2c: no candidate splits the part into single answers), NO_SEPARATING_GUESS (with two guesses left
-no allowed guess splits the part into single answers, so it cannot be finished).
+no allowed guess splits the part into single answers, so it cannot be finished), COUNTED (the
+counting bound of `lookahead.kernels.bounds.counted_lower_bound`, its cap K being the most parts any
+guess allowed at the node that names the part makes of that node's answers: the checker counts K
+itself. Such a claim belongs to its node, so a bound resting on it alone is never stored in the
+memo of a certifying solver, where another node could cite it with a larger K).
 
 Why a stack of open nodes and not one record per node: a node's evidence is known guess by guess,
 while its children's claims are being written; so a node is opened, its children's claims follow
@@ -41,6 +45,7 @@ OP_SECTION, OP_OPEN, OP_GUESS, OP_SAME, OP_CLOSE, OP_CLOSE_ONLY, OP_CLOSE_EXCEPT
 CLOSED_FORM = -1
 TWO_N_RULE = -2
 NO_SEPARATING_GUESS = -3
+COUNTED = -4
 
 
 @njit(cache=True, inline="always")

@@ -29,7 +29,7 @@ from lookahead.kernels.compiled import njit
 from lookahead.kernels.beam import keep_finishable
 from lookahead.kernels.bounds import INF, counted_lower_bound, guess_lower_bound, heaviest_parts, \
     set_lower_bound
-from lookahead.kernels.proof_records import CLOSED_FORM, TWO_N_RULE, cert_end, cert_guess, cert_open, \
+from lookahead.kernels.proof_records import CLOSED_FORM, COUNTED, TWO_N_RULE, cert_end, cert_guess, cert_open, \
     cert_same, clear_part_claims
 from lookahead.kernels.legality import child_legal, child_state
 from lookahead.kernels.memo import EVALUATIONS, EXACT, LOWER, MEMO_CUTOFFS, MEMO_HITS, NODES, QUICK, \
@@ -59,7 +59,7 @@ def forced_guess(ws, S, g, d, level, weight):
         if ws.touched[t] == ws.won:
             green = 1
         c = ws.cnt[ws.touched[t]]
-        if ws.counting and c > cap + 1:
+        if ws.counting and not ws.certify and c > cap + 1:  # (a certificate names no parts here)
             large += counted_lower_bound(c, cap, d - 1) - (2 * c - 1)
         ws.cnt[ws.touched[t]] = 0
     if ws.weighted:
@@ -121,9 +121,14 @@ def solve(ws, S, h, d, level, beta, forced):
                 ws.stats[MEMO_CUTOFFS] += 1
                 return known
     if ws.counting and forced < 0 and n > ws.kcap[level] + 1:  # a large set: see bounds.py
-        known = max(known, counted_lower_bound(n, ws.kcap[level], d))
+        counted = counted_lower_bound(n, ws.kcap[level], d)
+        if counted > known:
+            known = counted
+            known_claim = COUNTED  # proof: the parent's cap, so never stored (proof_records.py)
         if known >= beta:
-            if use_memo:
+            if ws.certify:  # proof
+                ws.claim_at[level] = known_claim
+            if use_memo and not (ws.certify and known_claim == COUNTED):
                 memo_store(ws, key, S, state, known, LOWER, -1, known_claim)
             return known
     weight, _ = set_weight(ws, S)  # n without weights
@@ -150,7 +155,7 @@ def solve(ws, S, h, d, level, beta, forced):
         if known >= beta:
             if ws.certify:  # proof
                 ws.claim_at[level] = known_claim
-            if use_memo:
+            if use_memo and not (ws.certify and known_claim == COUNTED):
                 memo_store(ws, key, S, state, known, LOWER, -1, known_claim)
             return known
         m, lowest, lowest_off = rank_guesses(ws, S, d, level, beta)
@@ -190,6 +195,8 @@ def solve(ws, S, h, d, level, beta, forced):
                                                  ws.part_mass[level, HEAVIEST, j], d - 1)
                 elif ws.counting:
                     part_bound = counted_lower_bound(c, ws.kcap[level + 1], d - 1)
+                    if ws.certify and c > ws.kcap[level + 1] + 1:  # proof
+                        ws.part_claim[level, j] = COUNTED
                 else:
                     part_bound = set_lower_bound(c, c, 1, d - 1)
                 if ws.use_memo and forced < 0 and c >= MEMO_MIN and part_bound < INF:
@@ -259,13 +266,13 @@ def solve(ws, S, h, d, level, beta, forced):
     if best < beta:
         if ws.certify:  # proof
             ws.claim_at[level] = cert_end(ws, best, known, known_claim, forced)
-        if use_memo:
+        if use_memo and not (ws.certify and ws.claim_at[level] == COUNTED):
             memo_store(ws, key, S, state, best, EXACT, best_guess, ws.claim_at[level])
         ws.best_at[level] = best_guess
         return best
     result = max(min(bound, INF), known)
     if ws.certify:  # proof
         ws.claim_at[level] = cert_end(ws, result, known, known_claim, forced)
-    if use_memo:
+    if use_memo and not (ws.certify and ws.claim_at[level] == COUNTED):
         memo_store(ws, key, S, state, result, LOWER, -1, ws.claim_at[level])
     return result

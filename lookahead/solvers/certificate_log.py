@@ -21,7 +21,9 @@ from lookahead.kernels.proof_records import (CLOSED_FORM, OP_CITE_X, OP_CLOSE, O
                                OP_END, OP_GUESS, OP_GUESS_X, OP_OPEN, OP_SECTION)
 from optimal.game import ClueState
 
-CERTIFICATE_WORDS = 1 << 24  # per solver: 64 MiB, allocated lazily by the OS; drained after every call
+CERTIFICATE_WORDS = 1 << 28  # per solver: 1 GiB, allocated lazily by the OS (only the pages written
+# take memory); drained after every call. One call can be large: the 12,972-answer game's single
+# first word wrote over 82 million words in one call, past the 16.7 million this was before.
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         **_weight_arrays(weights, G, A, codes), **memo,
         **_partition_arrays(levels, A, codes),
         **_level_arrays(levels, G),
-        **_cap_arrays(levels, matrix, won, codes, counting=certificate_words == 0 and weights is None),
+        **_cap_arrays(levels, matrix, won, codes, counting=weights is None),
         **_class_arrays(levels, G, alike and not (hard and ultra) and not beam and certificate_words == 0),
         **_legality_arrays(rng, levels, letters, letter_counts, hard, ultra),
         **_scratch_arrays(matrix, codes),
@@ -163,8 +163,8 @@ def _level_arrays(levels: int, G: int) -> dict:
 def _cap_arrays(levels: int, matrix: np.ndarray, won: int, codes: int, counting: bool) -> dict:
     """The counting bound's parts cap per level (`kernels/bounds.py`), level 0's the most parts any
     guess makes of all the answers (every call from Python starts there with a subset of them).
-    Not with a proof certificate (the checker knows the plain bounds only) nor with weights (the
-    bound counts answers)."""
+    Not with weights (the bound counts answers). With a proof certificate too: the checker counts
+    each node's cap itself (`optimal.check`, rule -4)."""
     kcap = np.full(levels, NO_CAP, np.int64)
     if counting:
         kcap[0] = most_parts(matrix, won, codes)
