@@ -21,6 +21,7 @@ from lookahead.questions.memory import MemoryEstimate, memory_estimate
 from lookahead.kernels.compiled import CompileClock, WorkClock, compile_clock
 from lookahead.solvers.certificate_log import CertificateLog
 from lookahead.parallel.schedule import close_workers
+from lookahead.spaces.stop import clear_stop, request_stop
 
 # first guesses: the best of a list, with proof; each word's exact value; ties by the longest game
 from lookahead.questions.first_guesses import (FirstGuessOutcome, add_counters, probe_checks_limits,
@@ -53,6 +54,7 @@ from lookahead.solvers.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSe
 __all__ = [
     "INF", "FailingBranch", "GuessResult", "WorstResult", "BACKENDS", "SearchSetting",
     "MemoryEstimate", "memory_estimate", "CompileClock", "WorkClock", "compile_clock", "CertificateLog", "close_workers",
+    "clear_stop", "request_stop",
     "FirstGuessOutcome", "add_counters", "probe_checks_limits", "ranked_guesses",
     "search_first_guesses", "search_guesses", "solve_guess", "split_bounds", "ExactValue",
     "exact_values", "ShortestTree", "shortest_optimal_tree",

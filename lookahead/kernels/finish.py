@@ -151,6 +151,8 @@ def can_finish(ws, S, h, d, level):
         ws.best_at[level] = ws.ans_guess[S[0]]
         return 1
     ws.stats[NODES] += 1
+    if ws.stop[0] != 0:  # the process is stopping (lookahead.spaces.stop): nothing here is used
+        return 0
     state = ws.state_words[level]
     key = node_key(ws, h, d + FINISH_KEYS, level)
     use_memo = ws.use_memo and n >= MEMO_MIN
@@ -179,6 +181,8 @@ def can_finish(ws, S, h, d, level):
             found = ws.cand[level, 0]
     else:
         for t in range(m):
+            if ws.stop[0] != 0:  # stopping: unwind without scoring the other guesses
+                break
             g = ws.cand[level, t]
             parts = partition(ws, S, g, level)
             if split_seen(ws, S, g, level, parts):

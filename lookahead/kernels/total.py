@@ -101,6 +101,8 @@ def solve(ws, S, h, d, level, beta, forced):
             ws.best_at[level] = ws.ans_guess[S[1] if w1 > w0 else S[0]]
             return 2 * (w0 + w1) - max(w0, w1)
     ws.stats[NODES] += 1
+    if ws.stop[0] != 0:  # the process is stopping (lookahead.spaces.stop): nothing here is used
+        return INF
     state = ws.state_words[level]
     key = node_key(ws, h, d, level)
     use_memo = ws.use_memo and n >= MEMO_MIN and forced < 0  # memoize this node
@@ -173,6 +175,8 @@ def solve(ws, S, h, d, level, beta, forced):
     bound = lowest_off  # least lower bound of any guess that failed or was not tried
     if max(lowest, known) < beta:
         for t in range(m):
+            if ws.stop[0] != 0:  # stopping: unwind without scoring the other guesses
+                break
             cutoff = min(best, beta)
             guess_bound = ws.lbs[level, t]
             if max(guess_bound, known) >= cutoff:

@@ -13,6 +13,7 @@ from collections import namedtuple
 import numpy as np
 
 from lookahead.spaces.kernel_cache import use_kernel_cache
+from lookahead.spaces.stop import STOP
 from lookahead.kernels.proof_records import CLOSED_FORM, certificate_buffer
 from lookahead.kernels.bounds import NO_CAP
 from lookahead.kernels.scan import most_parts
@@ -56,6 +57,8 @@ Workspace = namedtuple("Workspace", [
     # proof certificates (lookahead.kernels.proof_records): the claim behind each memo entry, each level's
     # value and each part's value; the earlier guess a skipped one splits like; the record buffer
     "certify", "mclaim", "claim_at", "part_claim", "seen_as", "cert", "cert_pos", "cert_claims",
+    # the process's stop flag (lookahead.spaces.stop): set, the search kernels return at once
+    "stop",
 ])
 
 
@@ -115,6 +118,7 @@ def make_workspace(matrix: np.ndarray, ans_guess: np.ndarray, won: int, codes: i
         **_scratch_arrays(matrix, codes),
         **_pair_arrays(pair_mb, (G + 63) // 64, A),
         **_proof_arrays(levels, codes, certificate_words, memo["mkeys"].size),
+        stop=STOP,
     )
 
 

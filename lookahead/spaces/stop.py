@@ -1,0 +1,41 @@
+"""The process's stop flag: how Ctrl-C or SIGTERM reaches a search kernel that is running.
+
+Why: Python runs a signal's handler only between bytecodes of the main thread, so a kernel call
+(minutes to hours for one first word of the 12,972-answer game) held Ctrl-C and `kill PID` until
+it returned, and a scheduler's time limit then killed the run with `kill -9`, losing what it had
+not saved. Every workspace holds this one array (`ws.stop`); the search kernels look at it at
+every node and, once it is set, return at once without finishing. A watcher thread of the command
+(`optimal.cli.run`) sets it the moment the signal arrives, so the handler runs within a node's
+work of the signal.
+
+A kernel that stopped early leaves values in its solver's memo that are not proven (a part cut
+short reads as "no tree"). So the solver forgets its memo and its unwritten certificate records
+(`Solver._stopped`) before anything else can read them, and no result of that call is returned:
+the signal's own handler raises (Ctrl-C's KeyboardInterrupt, the command's `Terminated`), or, in
+a thread that is not the main one, `Stopped` does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+STOP = np.zeros(1, np.int64)  # 1 while a stop is asked for; shared by every workspace of the process
+
+
+class Stopped(KeyboardInterrupt):
+    """A search call stopped early because the process was asked to stop (no result)."""
+
+
+def request_stop() -> None:
+    """Ask every kernel of this process to return as soon as it can (safe from any thread)."""
+    STOP[0] = 1
+
+
+def stop_requested() -> bool:
+    """Whether a stop was asked for and not yet cleared."""
+    return bool(STOP[0])
+
+
+def clear_stop() -> None:
+    """Let kernels run again (a command starts, or ends having handled the stop)."""
+    STOP[0] = 0
