@@ -81,3 +81,16 @@ def test_words_with_no_tree_resume_as_proven(tmp_path, capsys):
     capsys.readouterr()
     assert search(argv) == first  # resumed: every entry taken back, nothing searched again
     assert json.loads((folder / "summary.json").read_text())["results"] == summary["results"]
+
+
+def test_progress_says_no_tree_not_the_internal_infinity(tmp_path, capsys, monkeypatch):
+    """A word proven to have no tree within the limit shows as such on the progress line (it once
+    showed the search's internal infinity, 268435456, as if it were a total)."""
+    monkeypatch.setenv("OPTIMAL_PROGRESS_EVERY", "0")  # a line for every word
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:60])) + "\n")
+    search(["--answers", str(answers), "--rank", "exact", "--top", "12", "--hard", "--max-depth", "3",
+            "--jobs", "1", "--no-write"])
+    lines = [line for line in capsys.readouterr().err.splitlines() if "first guesses" in line]
+    assert any("no tree within 3" in line for line in lines), lines
+    assert not any(str(INF) in line for line in lines)

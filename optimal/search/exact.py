@@ -55,7 +55,9 @@ def rank_exactly(game: Game, request: SearchRequest, out_dir: Path) -> tuple[lis
                                     f"its tree replays to {tree.objective}")
             result.worst, result.tree = int(tree.counts.max()), None
         done[result.word] = result
-        shown = (f"{result.lower}" if result.exact else f">= {result.lower}, <= {result.upper}")
+        shown = (f"no tree within {game.max_guesses}" if result.exact and result.lower >= INF
+                 else f"{result.lower}" if result.exact
+                 else f">= {result.lower}" + (f", <= {result.upper}" if result.upper is not None else ""))
         progress.step(f"{result.word.upper()} {shown} ({result.seconds:.1f} s)")
 
     try:
