@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from lookahead.solvers.pair import DordleSolver
 from lookahead.solvers.single import Solver
 from lookahead.spaces.stop import Stopped, clear_stop, request_stop, stop_requested
 from tests.conftest import small_game
@@ -74,3 +75,20 @@ def test_a_stopped_solver_forgets_the_call_and_is_exact_again():
     assert solver.counters()["memo_entries"] == 0  # what the stopped call left is gone
     assert solver.solve(game.all_candidates(), 6) == expected
     assert solver.can_finish(game.all_candidates(), 6) == fresh.can_finish(game.all_candidates(), 6)
+
+
+def test_a_stopped_dordle_solver_forgets_the_call_and_is_exact_again():
+    game = small_game(30)
+    everything = game.all_candidates()
+    solver, fresh = DordleSolver(game, cache_mb=16), DordleSolver(game, cache_mb=16)
+    expected = fresh.solve(everything, everything, 7)
+    solver.solve(everything[:12], everything[:12], 7)
+    assert solver.counters()["memo_entries"] > 0
+    request_stop()
+    try:
+        with pytest.raises(Stopped):
+            solver.solve(everything, everything, 7)
+    finally:
+        clear_stop()
+    assert solver.counters()["memo_entries"] == 0
+    assert solver.solve(everything, everything, 7) == expected

@@ -476,6 +476,8 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     m = X.shape[0]
     n = Y.shape[0] if kind == PAIR else m
     ws.stats[NODES] += 1
+    if ws.stop[0] != 0:  # the process is stopping (lookahead.spaces.stop): nothing here is used
+        return INF
     # the arrays the loops below read, taken out of the tuples once (see module)
     mkeys, mlen, moff, pool, mval, mflag = ws.mkeys, ws.mlen, ws.moff, ws.pool, ws.mval, ws.mflag
     zdepth, zkind, empty = ws.zdepth, ps.zkind, ps.empty
@@ -540,6 +542,8 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     finishing = 0
     t = 0
     while True:
+        if ws.stop[0] != 0:  # stopping: unwind without scoring the other guesses
+            break
         if phase == 0 and (t >= count or lbs[t] > floor):
             # The candidates that could reach the floor are done; every other guess costs more
             # than the floor. Scan them all only if one of them could still win (the scan lists

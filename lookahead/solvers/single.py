@@ -17,7 +17,6 @@ Certificates are for unweighted games only.
 
 from __future__ import annotations
 
-import threading
 import time
 
 import numpy as np
@@ -32,7 +31,7 @@ from lookahead.kernels.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_C
                             SCANNED)
 from lookahead.kernels.scan import BOUND_LIMIT
 from lookahead.kernels.scan import rank_guesses as _rank
-from lookahead.spaces.stop import Stopped, stop_requested
+from lookahead.spaces.stop import forget_if_stopped, unless_stopped
 from lookahead.spaces.workspace import make_workspace
 from lookahead.kernels.finish import can_finish as _can_finish
 from lookahead.kernels.memo_share import exported as _exported, import_entries as _import_entries
@@ -91,29 +90,6 @@ class Solver:
     def certifying(self) -> bool:
         """Whether the kernels write proof records for a certificate."""
         return self.ws.certify
-
-    def _forget_if_stopped(self) -> bool:
-        """If the process was asked to stop, the last kernel call may have stopped short, so its
-        memo entries and its certificate records are not proven: forget both (the solver stays
-        usable, as if new). Whether it was."""
-        if not stop_requested():
-            return False
-        self.ws.mkeys[:] = 0
-        self.ws.stats[POOL_USED] = 0
-        self.ws.stats[MEMO_ENTRIES] = 0
-        self.ws.cert_pos[0] = 0
-        return True
-
-    def _unless_stopped(self) -> None:
-        """After every search kernel call: if it may have stopped short, give no result. The
-        signal's handler raises in the main thread as soon as it runs (a moment is left for it, so
-        SIGTERM still ends the command as SIGTERM); elsewhere, or failing that, `Stopped`."""
-        if not self._forget_if_stopped():
-            return
-        if threading.current_thread() is threading.main_thread():
-            for _ in range(100):
-                time.sleep(0.01)
-        raise Stopped("the search was asked to stop")
 
     def _drain(self) -> None:
         """Move what the kernels wrote into this solver's records (after every kernel call)."""
@@ -193,9 +169,9 @@ class Solver:
         try:
             value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta, first))
         except BaseException:  # the signal's handler raised as the call returned
-            self._forget_if_stopped()
+            forget_if_stopped(self.ws)
             raise
-        self._unless_stopped()
+        unless_stopped(self.ws)
         self.seconds += time.perf_counter() - start
         self._drain()
         return value
@@ -251,9 +227,9 @@ class Solver:
         try:
             ok = bool(_can_finish(self.ws, S, self.set_hash(S), guesses_left, 0))
         except BaseException:  # the signal's handler raised as the call returned
-            self._forget_if_stopped()
+            forget_if_stopped(self.ws)
             raise
-        self._unless_stopped()
+        unless_stopped(self.ws)
         self.seconds += time.perf_counter() - start
         self._drain()
         return ok

@@ -10,14 +10,19 @@ work of the signal.
 
 A kernel that stopped early leaves values in its solver's memo that are not proven (a part cut
 short reads as "no tree"). So the solver forgets its memo and its unwritten certificate records
-(`Solver._stopped`) before anything else can read them, and no result of that call is returned:
+(`forget_if_stopped`) before anything else can read them, and no result of that call is returned:
 the signal's own handler raises (Ctrl-C's KeyboardInterrupt, the command's `Terminated`), or, in
 a thread that is not the main one, `Stopped` does.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
+
+from lookahead.kernels.memo import MEMO_ENTRIES, POOL_USED
 
 STOP = np.zeros(1, np.int64)  # 1 while a stop is asked for; shared by every workspace of the process
 
@@ -39,3 +44,28 @@ def stop_requested() -> bool:
 def clear_stop() -> None:
     """Let kernels run again (a command starts, or ends having handled the stop)."""
     STOP[0] = 0
+
+
+def forget_if_stopped(ws) -> bool:
+    """After a search kernel call on workspace `ws`: if a stop was asked for, the call may have
+    stopped short, so what it left in the memo and the certificate buffer is not proven: forget
+    both (the solver stays usable, as if new). Whether it was."""
+    if not stop_requested():
+        return False
+    ws.mkeys[:] = 0
+    ws.stats[POOL_USED] = 0
+    ws.stats[MEMO_ENTRIES] = 0
+    ws.cert_pos[0] = 0
+    return True
+
+
+def unless_stopped(ws) -> None:
+    """After a search kernel call that returned: if it may have stopped short, give no result. The
+    signal's handler raises in the main thread as soon as it runs (a moment is left for it, so
+    SIGTERM still ends the command as SIGTERM); elsewhere, or failing that, `Stopped`."""
+    if not forget_if_stopped(ws):
+        return
+    if threading.current_thread() is threading.main_thread():
+        for _ in range(100):
+            time.sleep(0.01)
+    raise Stopped("the search was asked to stop")
