@@ -8,6 +8,9 @@ import pytest
 from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, SearchSetting, exact_values, ranked_guesses, solve_guess
+from lookahead.kernels.memo import clear_memo
+from lookahead.questions.exact_values import exact_values_task
+from lookahead.solvers.single import Solver
 from optimal.game import Game
 from optimal.search.command import main as search
 from optimal.words import load_lists
@@ -22,6 +25,19 @@ def test_exact_values_equal_each_words_own_proof(mode):
         assert result.exact
         assert result.lower == (proof.value if proof.feasible else INF)
         assert result.upper == (proof.value if proof.feasible else None)
+
+
+def test_a_memo_that_fills_is_cleared_between_words_and_no_value_changes(monkeypatch):
+    """A memo far too small for the words fills and is cleared before the next word: every value
+    is still each word's own proof."""
+    game = small_game(200)
+    words = [g for g, _ in ranked_guesses(game, SearchSetting())][100:108]
+    clears = []
+    monkeypatch.setattr(Solver, "clear_memo", lambda self: clears.append(1) or clear_memo(self.ws))
+    for result in exact_values_task(game, words, budget=30, cache_mb=0.02):
+        proof = solve_guess(game, game.guess_id(result.word), SearchSetting())
+        assert result.exact and result.lower == proof.value == result.upper
+    assert clears  # it did fill, and was cleared
 
 
 def test_a_spent_budget_leaves_proven_bounds_around_the_optimum():

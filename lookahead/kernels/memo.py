@@ -39,6 +39,16 @@ def memo_arrays(cache_mb: float, n_answers: int) -> tuple:
             np.zeros(pool, np.int32))
 
 
+def clear_memo(ws) -> None:
+    """Forget every entry (Python, not a kernel): the memo is a cache of proven facts, so clearing it
+    never changes a result, only the work. Used when what it holds may be unproven (a stopped
+    call, `lookahead.spaces.stop`) and when it is full (`exact_values_task`: a full memo drops
+    every new entry, so each later word is searched without a memo of its own)."""
+    ws.mkeys[:] = 0
+    ws.stats[POOL_USED] = 0
+    ws.stats[MEMO_ENTRIES] = 0
+
+
 @njit(cache=True)
 def _same(pool, off, S, state):
     n = S.shape[0]

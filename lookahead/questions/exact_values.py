@@ -7,6 +7,12 @@ least the cutoff), so work grows gradually and the budget is checked between ste
 budget runs out keeps its best proven lower bound, and a beam tree gives an upper bound beside it;
 a later run with a larger budget takes it up again (the memo of the worker helps).
 
+A run of thousands of words fills the memo (about 90,000 entries a word in the weakest band;
+1,024 MB holds 6.3 million) and a full memo drops every new entry, so each later word was searched
+without a memo of its own: measured on 8 words of that band, 182 s of CPU with a full memo against
+152 s with room. So a memo that filled during a word is cleared before the next (what it held is
+a cache of proven facts: no value changes).
+
 numba kernels cannot be interrupted, so the budget is checked between steps: a step that starts
 before the budget ends may finish after it (steps are small, since the cutoff grows 1, 4, 16, ...
 above the last bound).
@@ -84,7 +90,11 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     bounds = split_bounds(game, guesses)
     solver.solve(candidates[:3], 3)  # load (or compile) the kernels before any budget starts
     out = []
+    dropped = solver.counters()["memo_dropped"]
     for guess in guesses:
+        if solver.counters()["memo_dropped"] > dropped:  # full during the last word: see module
+            solver.clear_memo()
+            dropped = solver.counters()["memo_dropped"]
         clock, cpu = WorkClock(), time.thread_time()
         word = game.guesses.words[guess]
         lower, exact = raise_to_exact(solver, guess, bounds[guess], budget, clock)

@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from lookahead.kernels.memo import MEMO_ENTRIES, POOL_USED
+from lookahead.kernels.memo import clear_memo
 
 STOP = np.zeros(1, np.int64)  # 1 while a stop is asked for; shared by every workspace of the process
 
@@ -52,9 +52,7 @@ def forget_if_stopped(ws) -> bool:
     both (the solver stays usable, as if new). Whether it was."""
     if not stop_requested():
         return False
-    ws.mkeys[:] = 0
-    ws.stats[POOL_USED] = 0
-    ws.stats[MEMO_ENTRIES] = 0
+    clear_memo(ws)
     ws.cert_pos[0] = 0
     return True
 
