@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Every first word of the original lists in one kernel call: minutes of work in a single call.
 LONG_CALL = textwrap.dedent("""
-    import sys
+    import signal, sys
     from optimal.cli.run import run_cli
     from optimal.game import Game
     from optimal.words import load_lists
@@ -37,6 +37,8 @@ LONG_CALL = textwrap.dedent("""
         print("finished", value, flush=True)
         return 0
 
+    # Ctrl-C as in a terminal, even where the test runner's shell started us with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.exit(run_cli(body, "long-call"))
 """)
 
