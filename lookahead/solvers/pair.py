@@ -22,7 +22,7 @@ from lookahead.kernels.memo import (EVALUATIONS, FULL_SCANS, MEMO_ENTRIES, MEMO_
                             QUICK, SAME_SPLITS)
 from lookahead.kernels.pair_bounds import PAIR, SAME, SINGLE, pair_weight
 from lookahead.kernels.pair_total import guess_split_bound, list_guesses, rank_all, solve_two
-from lookahead.spaces.stop import forget_if_stopped, unless_stopped
+from lookahead.spaces.stop import stoppable
 from lookahead.spaces.workspace import make_workspace
 from optimal.dordle import DordleNode
 from optimal.errors import BadInput, NoTree
@@ -153,14 +153,9 @@ class DordleSolver:
         (INF: impossible)."""
         state = pair_state(board1, board2)
         start = time.perf_counter()
-        try:
-            value = int(solve_two(self.ws, self.ps, state.first, state.second,
-                                  self._hash(state.first), self._hash(state.second),
-                                  np.int64(state.kind), guesses_left, 0, beta, first))
-        except BaseException:  # the signal's handler raised as the call returned
-            forget_if_stopped(self.ws)
-            raise
-        unless_stopped(self.ws)
+        value = int(stoppable(self.ws, solve_two, self.ws, self.ps, state.first, state.second,
+                              self._hash(state.first), self._hash(state.second),
+                              np.int64(state.kind), guesses_left, 0, beta, first))
         self.seconds += time.perf_counter() - start
         return value
 

@@ -31,7 +31,7 @@ from lookahead.kernels.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_C
                             SCANNED, clear_memo)
 from lookahead.kernels.scan import BOUND_LIMIT
 from lookahead.kernels.scan import rank_guesses as _rank
-from lookahead.spaces.stop import forget_if_stopped, unless_stopped
+from lookahead.spaces.stop import stoppable
 from lookahead.spaces.workspace import make_workspace
 from lookahead.kernels.finish import can_finish as _can_finish
 from lookahead.kernels.memo_share import exported as _exported, import_entries as _import_entries
@@ -170,12 +170,8 @@ class Solver:
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()
-        try:
-            value = int(_solve(self.ws, S, self.set_hash(S), guesses_left, 0, beta, first))
-        except BaseException:  # the signal's handler raised as the call returned
-            forget_if_stopped(self.ws)
-            raise
-        unless_stopped(self.ws)
+        value = int(stoppable(self.ws, _solve, self.ws, S, self.set_hash(S), guesses_left, 0, beta,
+                              first))
         self.seconds += time.perf_counter() - start
         self._drain()
         return value
@@ -228,12 +224,7 @@ class Solver:
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()
-        try:
-            ok = bool(_can_finish(self.ws, S, self.set_hash(S), guesses_left, 0))
-        except BaseException:  # the signal's handler raised as the call returned
-            forget_if_stopped(self.ws)
-            raise
-        unless_stopped(self.ws)
+        ok = bool(stoppable(self.ws, _can_finish, self.ws, S, self.set_hash(S), guesses_left, 0))
         self.seconds += time.perf_counter() - start
         self._drain()
         return ok

@@ -67,3 +67,15 @@ def unless_stopped(ws) -> None:
         for _ in range(100):
             time.sleep(0.01)
     raise Stopped("the search was asked to stop")
+
+
+def stoppable(ws, kernel, *args):
+    """`kernel(*args)` on workspace `ws`, then `unless_stopped`; if the signal's handler raised as
+    the call returned, the memo is forgotten all the same. The one wrapper every search call uses."""
+    try:
+        result = kernel(*args)
+    except BaseException:
+        forget_if_stopped(ws)
+        raise
+    unless_stopped(ws)
+    return result
