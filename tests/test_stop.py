@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from lookahead.solvers.adversaries import AbsurdleSearch, AntiSearch
 from lookahead.solvers.pair import DordleSolver
 from lookahead.solvers.single import Solver
 from lookahead.spaces.stop import Stopped, clear_stop, request_stop, stop_requested
@@ -94,3 +95,22 @@ def test_a_stopped_dordle_solver_forgets_the_call_and_is_exact_again():
         clear_stop()
     assert solver.counters()["memo_entries"] == 0
     assert solver.solve(everything, everything, 7) == expected
+
+
+def test_the_absurdle_and_antiwordle_searches_stop_and_give_no_result():
+    game = small_game(12, offset=40)
+    anti, fresh = AntiSearch(game, beam=0, objective=0), AntiSearch(game, beam=0, objective=0)
+    expected = fresh.value(game.all_candidates())
+    absurdle = AbsurdleSearch(small_game(25, offset=5), pair_mb=4)
+    plan = absurdle.win(3)
+    request_stop()
+    try:
+        with pytest.raises(Stopped):
+            anti.value(game.all_candidates())
+        with pytest.raises(Stopped):
+            absurdle.win(3)
+    finally:
+        clear_stop()
+    assert anti.solver.counters()["memo_entries"] == 0  # nothing cut short was kept
+    assert anti.value(game.all_candidates()) == expected
+    assert absurdle.win(3) == plan

@@ -66,7 +66,7 @@ def force_win(ws, S, k, level, guesses, rank, target, plan):
             return False
         plan[level] = ws.ans_guess[S[0]]
         return k >= 1
-    if k <= 1:
+    if k <= 1 or ws.stop[0] != 0:  # stopping (lookahead.spaces.stop): no result is used
         return False
     ws.stats[NODES] += 1
     if k == 2:  # one guess must leave single answers, and the adversary's pick must suit a target

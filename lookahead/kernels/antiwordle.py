@@ -56,6 +56,8 @@ def anti_value(ws, S, h, level, beam, objective):
     if n == 1:
         ws.best_at[level] = ws.ans_guess[S[0]]
         return 1
+    if ws.stop[0] != 0:  # the process is stopping (lookahead.spaces.stop): nothing here is used
+        return 0
     ws.stats[NODES] += 1
     key = h + ws.zdepth[objective] + np.uint64(beam)
     if key == 0:
@@ -85,6 +87,8 @@ def anti_value(ws, S, h, level, beam, objective):
             # the recursion reused this level's partition scratch only at deeper levels
         if value > best:
             best, best_guess = value, g
+        if ws.stop[0] != 0:  # stopping: unwind without storing a value cut short
+            return best
     memo_store(ws, key, S, ws.state_words[level], best, EXACT, best_guess)
     ws.best_at[level] = best_guess
     return best

@@ -14,6 +14,7 @@ import numpy as np
 from lookahead.kernels.absurdle import force_win, kept_bucket
 from lookahead.kernels.antiwordle import LONGEST, TOTAL, anti_value
 from lookahead.solvers.single import Solver
+from lookahead.spaces.stop import stoppable
 from optimal.adversaries import tie_rank
 from optimal.errors import BadInput
 from optimal.game import Game
@@ -54,7 +55,8 @@ class AbsurdleSearch:
         self._check_depth(k)
         plan = np.full(k + 2, -1, dtype=np.int64)
         t = -1 if target is None else self.game.answer_index[target]
-        if force_win(self.solver.ws, self.game.all_candidates(), k, 0, self.guesses, self.rank, t, plan):
+        if stoppable(self.solver.ws, force_win, self.solver.ws, self.game.all_candidates(), k, 0,
+                     self.guesses, self.rank, t, plan):
             return [self.game.guesses.words[g] for g in plan if g >= 0]
         return None
 
@@ -77,7 +79,8 @@ class AbsurdleSearch:
         wins = []
         for g in self.guesses:
             m, _ = kept_bucket(self.solver.ws, candidates, g, self.rank, kept)
-            if force_win(self.solver.ws, kept[:m].copy(), k - 1, 1, self.guesses, self.rank, -1, plan):
+            if stoppable(self.solver.ws, force_win, self.solver.ws, kept[:m].copy(), k - 1, 1,
+                         self.guesses, self.rank, -1, plan):
                 wins.append(self.game.guesses.words[g])
         return wins
 
@@ -100,7 +103,8 @@ class AntiSearch:
     def value(self, candidates: np.ndarray) -> tuple[int, int]:
         """(value, best guess index) for a set of candidates."""
         S = np.sort(np.asarray(candidates, dtype=np.int32))
-        value = anti_value(self.solver.ws, S, self.solver.set_hash(S), 0, self.beam, self.objective)
+        value = stoppable(self.solver.ws, anti_value, self.solver.ws, S, self.solver.set_hash(S), 0,
+                          self.beam, self.objective)
         return int(value), int(self.solver.ws.best_at[0])
 
     def tree(self, candidates: np.ndarray | None = None) -> Node:
