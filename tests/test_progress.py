@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import time
 
+import lookahead.kernels.compiled as compiled
+import optimal.cli.progress as progress_module
 from optimal.cli.progress import KernelProgress, WordProgress, duration
 
 
@@ -52,6 +54,33 @@ def test_a_word_that_takes_long_still_shows_the_run_is_alive(monkeypatch, capsys
              for line in lines[:-1]]
     assert len(beats) >= 2 and all(beats), lines
     assert lines[-1] == "first guesses: 1/3 words, 0 s | NANNA >= 52897"
+
+
+class CompilingAllAlong:
+    """Stands in for the compile clock while the kernels compile: all the time passing is
+    compiling."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+    compiling = True
+
+
+def test_the_compile_is_not_time_on_a_word(monkeypatch, capsys):
+    """The first run compiles the kernels for a minute or more: that has its own lines, and the
+    word bar does not call it time on the next word."""
+    monkeypatch.delenv("OPTIMAL_PROGRESS_EVERY", raising=False)
+    clock = CompilingAllAlong()
+    monkeypatch.setattr(compiled, "compile_clock", lambda: clock)
+    monkeypatch.setattr(progress_module, "compile_clock", lambda: clock)
+    progress = WordProgress(3, 0, quiet=False, save=None, beat=0.05)
+    time.sleep(0.3)
+    progress.close()
+    assert "on the next word" not in capsys.readouterr().err
 
 
 def test_a_quiet_word_bar_has_no_beat(capsys):

@@ -141,13 +141,15 @@ class WordProgress:
     over 45 minutes, and a run of four such words printed nothing in that time), so while no word
     is done a thread says so every `beat` seconds: out of a terminal one more line ("... | 12 min
     on the next word"), in one the bar's clock and that note. The kernels release the GIL while
-    they run, so the thread gets its turn."""
+    they run, so the thread gets its turn. The kernels' once-only compile is not work on a word
+    (the compile has its own lines), so it neither counts in that time nor gets a note."""
 
     def __init__(self, total: int, already: int, quiet: bool, save: Callable[[], None] | None,
                  beat: float = BEAT_EVERY):
         self.bar = progress_bar("first guesses", "word", quiet, total=total, initial=already)
         self.save = save
-        self.last_save = self.last_step = time.perf_counter()
+        self.last_save = time.perf_counter()
+        self.since_step = WorkClock()  # time on the next word, the compile left out
         self.save_seconds = 0.0  # how long the last save took
         self.postfix = ""
         self.beat = beat
@@ -159,8 +161,8 @@ class WordProgress:
     def _beat(self) -> None:
         """While no word is done: the note, every `beat` seconds."""
         while not self.stopped.wait(self.beat):
-            idle = time.perf_counter() - self.last_step
-            if idle < self.beat or self.stopped.is_set():
+            idle = self.since_step.seconds
+            if idle < self.beat or self.stopped.is_set() or compile_clock().compiling:
                 continue
             note = f"{duration(idle)} on the next word"
             if isinstance(self.bar, LineBar):
@@ -171,7 +173,7 @@ class WordProgress:
     def step(self, postfix: str, new: bool = True) -> None:
         """One more word done (`new`), or a word's result replaced (e.g. by the tie pass, which
         searches some words again: they are not counted twice); `postfix` is shown after the bar."""
-        self.last_step = time.perf_counter()
+        self.since_step = WorkClock()
         self.postfix = postfix
         if new:
             self.bar.update(1)
