@@ -90,7 +90,33 @@ def test_first_word_values_resume_from_the_checkpoint(tmp_path, capsys):
     assert path.read_bytes() == before
 
 
+def test_every_first_words_value_proves_the_optimum_word_by_word(tmp_path, capsys):
+    """`--all`: every useful first word's exact value (cut off at the best so far), kept in the
+    checkpoint word by word; together they are the proof, with no search of the whole game
+    (--budget 0). A run stopped after some words (here: --top 4) is taken up by the next."""
+    args = ["--boards", "2", "--answers", LIST, "--budget", "0", "--out", str(tmp_path), "--quiet"]
+    code, out, _ = run(args + ["--top", "4"], capsys)
+    folder = tmp_path / f"answers39-{RUN}"
+    assert code == 0 and not json.loads((folder / "summary.json").read_text())["proven"]
+    code, out, _ = run(args + ["--all"], capsys)
+    summary = json.loads((folder / "summary.json").read_text())
+    game = Game.from_lists(None, LIST, max_guesses=7)
+    everything = game.all_candidates()
+    optimum = DordleSolver(game).solve(everything, everything, 7)
+    assert code == 0 and summary["proven"] and "proven optimal" in out
+    assert summary["best"]["total"] == summary["lower_bound"] == optimum
+    results = json.loads((folder / "checkpoint-dordle.json").read_text())["results"]
+    assert results["bound"]["steps"] == 0 and results["bound"]["lower"] == optimum
+    values = results["values exact"]
+    assert len(values) == summary["useful_first_words"]
+    solver = DordleSolver(game)
+    for word, value in values.items():  # each a word's optimum, or a true lower bound on it
+        own = solver.evaluate(everything, everything, game.guess_id(word), 7)[0]
+        assert value["total"] == own if value["exact"] else value["total"] <= own
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["--boards", "2", "--all", "--beam", "1"], "--boards 2 --all searches every first word"),
     (["--boards", "2", "--hard"], "--boards 2 does not go with --hard"),
     (["--boards", "2", "--from", "salet.BBYBB"], "does not go with --from"),
     (["--sample", "5"], "--sample goes with --boards 2"),

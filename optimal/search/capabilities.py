@@ -26,6 +26,7 @@ FEATURES: dict[str, Callable[[argparse.Namespace], bool]] = {
     "--beam": lambda a: bool(a.beam),
     "--below": lambda a: a.below is not None,
     "--boards 2": lambda a: a.boards == 2,
+    "--boards 2 --all": lambda a: a.boards == 2 and bool(a.all),
     "--budget 0": lambda a: a.budget == 0,
     "--certificate": lambda a: a.certificate is not None,
     "--from": lambda a: a.history is not None,
@@ -71,7 +72,7 @@ class Row:
         return found or None
 
 
-ONE_BOARD = ("--hard", "--ultra", "--game jotto", "--from", "--all", "--objective worst", "--rank exact",
+ONE_BOARD = ("--hard", "--ultra", "--game jotto", "--from", "--objective worst", "--rank exact",
              "--prove", "--backend dask", "--weights", "--certificate")
 
 TABLE: tuple[Row, ...] = (
@@ -97,6 +98,8 @@ TABLE: tuple[Row, ...] = (
     Row("--backend dask", "--backend dask needs --scheduler ADDRESS (a running Dask scheduler)",
         needs=("--scheduler",)),
     Row("--sample", "--sample goes with --boards 2", needs=("--boards 2",)),
+    Row("--boards 2 --all", "--boards 2 --all searches every first word exactly, its values "
+        "together a proven lower bound: not with {found}", refuses=("--beam",)),
     Row("--boards 2", "--boards 2 does not go with {found} (the lower bound covers every first "
         "word; raise --budget to prove more)", refuses=ONE_BOARD),
     Row("--budget 0", "--budget must be a positive number of seconds (0 only with --boards 2)",

@@ -77,8 +77,10 @@ class DordleRun:
 
 def choose_words(game: Game, request: SearchRequest,
                  ranked: list[tuple[int, int]]) -> tuple[list[int], str]:
-    """The first words of the upper-bound phase and how they were chosen: the `--first` words, else
-    the `--top` N (default DORDLE_TOP) of `ranked`."""
+    """The first words of the upper-bound phase and how they were chosen: the `--first` words,
+    every useful word (`--all`), else the `--top` N (default DORDLE_TOP) of `ranked`."""
+    if request.every:
+        return [g for g, _ in ranked], f"every useful first word ({len(ranked):,})"
     if request.first:
         return [game.guess_id(w) for w in request.first], "the words given"
     top = request.top or DORDLE_TOP
@@ -134,6 +136,11 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
     b = state.get("bound")
     bound = (DordleBound(b["lower"], b["step"], b["word"], float(b["seconds"]), b["steps"]) if b
              else DordleBound(split_bound))
+    if not beam and {game.guess_id(v.word) for v in values} >= {g for g, _ in ranked}:
+        covered(bound, values)
+        if save:
+            state["bound"] = bound.as_dict()
+            save()
     best = best_of(values, bound)
     seconds_bound = 0.0
     if request.budget > 0 and not bound.exact:
@@ -145,6 +152,20 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
                         f" among the first words evaluated ({how}); lower bound {bound.lower}"))
     return DordleRun(game, values, bound, split_bound, len(ranked), best, how, beam, seconds_bound,
                      clock.seconds)
+
+
+def covered(bound: DordleBound, values: list[DordleWordValue]) -> None:
+    """Raise `bound` (in place) from exact-search values of every useful first word: each is that
+    word's optimum, or a proven lower bound on it (cut off at a best total), so their least is a
+    lower bound on the game's optimum, and the optimum itself when it is an exact value. Why: a
+    search of the whole game is one kernel call (hours for 500 answers, lost when stopped), while
+    word values are kept in the checkpoint one by one."""
+    least = min(values, key=lambda v: (v.total, not v.exact))  # an exact value first on a tie
+    if bound.exact or least.total < bound.lower:
+        return  # (a bound from cutoffs can be the lesser: an exact value never is)
+    bound.lower = least.total
+    if least.exact:
+        bound.word = least.word
 
 
 def raise_bound(game: Game, request: SearchRequest, out_dir: Path, bound: DordleBound,
