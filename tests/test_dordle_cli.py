@@ -104,6 +104,7 @@ def test_every_first_words_value_proves_the_optimum_word_by_word(tmp_path, capsy
     everything = game.all_candidates()
     optimum = DordleSolver(game).solve(everything, everything, 7)
     assert code == 0 and summary["proven"] and "proven optimal" in out
+    assert "every useful first word searched exactly" in out and "whole game" not in out
     assert summary["best"]["total"] == summary["lower_bound"] == optimum
     results = json.loads((folder / "checkpoint-dordle.json").read_text())["results"]
     assert results["bound"]["steps"] == 0 and results["bound"]["lower"] == optimum

@@ -63,7 +63,10 @@ def _dordle_values_table(run: DordleRun) -> list[str]:
 
 def _dordle_bound_line(run: DordleRun) -> str:
     bound = run.bound
-    how = (f"an exact search of the whole game finished below its cutoff: the optimum, "
+    word_by_word = not run.beam and len(run.values) >= run.useful  # --all: every word's own search
+    how = (f"every useful first word searched exactly, each cut off at the best total so far: "
+           f"the least is the optimum, {bound.word.upper()}" if bound.exact and word_by_word else
+           f"an exact search of the whole game finished below its cutoff: the optimum, "
            f"{bound.word.upper()}" if bound.exact else
            f"every first word proven to need at least {run.lower:,}")
     return (f"Lower bound: from {run.split_bound:,} (the least split bound of the {run.useful:,} "
