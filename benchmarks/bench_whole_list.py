@@ -3,8 +3,8 @@
     python benchmarks/bench_whole_list.py              # the committed runs' figures (seconds)
     python benchmarks/bench_whole_list.py --measure 3  # and the throughput timed afresh,
                                                        # 3 words per rank band (a few minutes)
-    python benchmarks/bench_whole_list.py --alike 12   # what searching alike words one after
-                                                       # another saves (about 10 minutes)
+    python benchmarks/bench_whole_list.py --letters 12 # what searching words of alike letters
+                                                       # one after another saves (10 minutes)
 
 Why both: a whole-list run takes minutes to hours (every first word, one list pairing, one mode,
 one guess limit), too long to repeat for a benchmark, so its figures are the ones its own run
@@ -15,10 +15,10 @@ the search's ordering score), and the projection for the whole 12,972-word table
 `--measure N` times it again now, on N words spread over each band, against a baseline measured in
 the same run (SALET's exact value from an empty memo, the quickest exact job there is), so the
 figures can be compared across machines as ratios. The words of a band share one memo, as they do
-in a real `--rank exact --all` run. `--alike N` measures the order such a run uses
-(`lookahead.questions.exact_values.alike_order`): N weakest-band words that follow one another in
+in a real `--rank exact --all` run. `--letters N` measures the order such a run uses
+(`lookahead.questions.exact_values.letters_order`): N weakest-band words that follow one another in
 that order, searched with one memo, against the same words each from an empty memo; and, as a
-control, N words spread over the band (alike to no other) the same two ways.
+control, N words spread over the band (far apart in that order) the same two ways.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from lookahead import SearchSetting, exact_values, ranked_guesses  # noqa: E402
 from lookahead.parallel.tasks import solver_for  # noqa: E402
-from lookahead.questions.exact_values import alike_order  # noqa: E402
+from lookahead.questions.exact_values import letters_order  # noqa: E402
 from optimal.game import Game  # noqa: E402
 
 RESULTS = ROOT / "results"
@@ -149,18 +149,18 @@ def cpu_of(game: Game, words: list[str], setting: SearchSetting, shared: bool) -
     return cpu
 
 
-def measured_alike_order(game: Game, rank: dict[str, int], n: int) -> None:
-    """What the alike order saves on the weakest band (see module)."""
+def measured_letters_order(game: Game, rank: dict[str, int], n: int) -> None:
+    """What the order by letters saves on the weakest band (see module)."""
     band = sorted((w for w, r in rank.items() if r >= BANDS[-1][0]), key=rank.get)
-    ids = alike_order(game, [game.guess_id(w) for w in band], block=len(band))
+    ids = letters_order(game, [game.guess_id(w) for w in band], block=len(band))
     middle = len(ids) // 2
     alike = [game.guesses.words[g] for g in ids[middle:middle + n]]
     spread = band[::max(1, len(band) // n)][:n]
     setting = SearchSetting(cache_mb=4096)
     exact_values(game, [game.guess_id("salet")], setting, 60)  # warm: kernels and matrix
-    print(f"\nThe alike order, ranks {BANDS[-1][0]:,}+ ({n} words each way, CPU seconds):")
+    print(f"\nThe order by letters, ranks {BANDS[-1][0]:,}+ ({n} words each way, CPU seconds):")
     print(f"{'words':<44} {'one memo':>9} {'empty memo each':>16} {'saved':>6}")
-    for name, words in ((f"alike: {alike[0].upper()} ... {alike[-1].upper()}", alike),
+    for name, words in ((f"same letters: {alike[0].upper()} ... {alike[-1].upper()}", alike),
                         (f"spread over the band: {spread[0].upper()} ...", spread)):
         shared, alone = cpu_of(game, words, setting, True), cpu_of(game, words, setting, False)
         print(f"{name:<44} {shared:>9.1f} {alone:>16.1f} {1 - shared / alone:>6.0%}")
@@ -171,8 +171,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--measure", type=int, default=0, metavar="N",
                         help="also time N words per rank band now")
-    parser.add_argument("--alike", type=int, default=0, metavar="N",
-                        help="also measure the alike order on N words (and N spread words)")
+    parser.add_argument("--letters", type=int, default=0, metavar="N",
+                        help="also measure the order by letters on N words (and N spread words)")
     args = parser.parse_args()
     whole_list_runs()
     game = Game.from_lists("original")
@@ -181,8 +181,8 @@ def main() -> None:
     committed_throughput(ranks(Game.from_lists("original", mode="hard")), "hard")
     if args.measure > 0:
         measured_throughput(game, rank, args.measure)
-    if args.alike > 0:
-        measured_alike_order(game, rank, args.alike)
+    if args.letters > 0:
+        measured_letters_order(game, rank, args.letters)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, SearchSetting, exact_values, ranked_guesses, solve_guess
 from lookahead.kernels.memo import clear_memo
-from lookahead.questions.exact_values import alike_order, exact_values_task
+from lookahead.questions.exact_values import letters_order, exact_values_task
 from lookahead.solvers.single import Solver
 from optimal.game import Game
 from optimal.search.command import main as search
@@ -112,12 +112,12 @@ def test_progress_says_no_tree_not_the_internal_infinity(tmp_path, capsys, monke
     assert not any(str(INF) in line for line in lines)
 
 
-def test_alike_words_are_searched_one_after_another_and_blocks_keep_their_order(original):
+def test_words_of_the_same_letters_come_together_and_blocks_keep_their_order(original):
     game = original
     words = game.guesses.words
     ids = [game.guess_id(w) for w in ("trace", "crate", "salet", "react", "slate", "caret")]
-    ordered = alike_order(game, ids, block=3)
+    ordered = letters_order(game, ids, block=3)
     assert sorted(ordered) == sorted(ids)
     assert set(ordered[:3]) == set(ids[:3]) and set(ordered[3:]) == set(ids[3:])  # blocks in order
-    whole = [words[g] for g in alike_order(game, ids)]
+    whole = [words[g] for g in letters_order(game, ids)]
     assert whole == ["caret", "crate", "react", "trace", "salet", "slate"]  # same letters adjacent

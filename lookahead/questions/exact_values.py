@@ -35,7 +35,7 @@ from optimal.game import Game
 from optimal.tree import Node
 
 UPPER_BEAM = 10  # guesses per node of the beam that gives an upper bound when the budget runs out
-ALIKE_BLOCK = 4096  # words kept in their given order between blocks, grouped by letters within one
+LETTERS_BLOCK = 4096  # words in their given order between blocks, grouped by letters within one
 
 
 @dataclass
@@ -113,12 +113,12 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     return out
 
 
-def alike_order(game: Game, guesses: list[int], block: int = ALIKE_BLOCK) -> list[int]:
+def letters_order(game: Game, guesses: list[int], block: int = LETTERS_BLOCK) -> list[int]:
     """`guesses` in blocks of `block` in their given order, each block sorted by its words' letters
     (the set of letters spelled in order, then the word). Why: first words with the same letters
     share parts (the answers with none of those letters, for one) and many states below, so a word
-    searched just after an alike one finds much of its work in the memo; in rank order alike words
-    lie far apart, and the memo is cleared between them once it fills."""
+    searched just after one of the same letters finds much of its work in the memo; in rank order
+    such words lie far apart, and the memo is cleared between them once it fills."""
     words = game.guesses.words
 
     def letters(g: int) -> tuple[str, str]:
@@ -132,10 +132,10 @@ def alike_order(game: Game, guesses: list[int], block: int = ALIKE_BLOCK) -> lis
 
 def exact_values(game: Game, guesses: list[int], setting: SearchSetting, budget: float,
                  on_result: Callable[[ExactValue], None] | None = None) -> list[ExactValue]:
-    """The exact value of every guess as a first guess (in completion order: alike words one after
-    another, see `alike_order`), each within `budget` seconds; on this process or the setting's
-    workers."""
+    """The exact value of every guess as a first guess (in completion order: words of alike letters
+    one after another, see `letters_order`), each within `budget` seconds; on this process or the
+    setting's workers."""
     def call(batch: list[int]) -> tuple:
         return exact_values_task, (game, batch, budget, setting.memo_mb)
 
-    return collect_paced(alike_order(game, list(guesses)), call, setting, on_result)
+    return collect_paced(letters_order(game, list(guesses)), call, setting, on_result)
