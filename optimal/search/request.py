@@ -167,7 +167,9 @@ def _add_dordle_arguments(parser: Parser) -> None:
                              "answers. Upper bound: the trees of --first words or the --top N "
                              f"(default {DORDLE_TOP}), exact or --beam; proven lower bound: raised "
                              "over every first word for --budget seconds (default "
-                             f"{DORDLE_BUDGET:g}), resumable; proven optimal when they meet")
+                             f"{DORDLE_BUDGET:g}), resumable; proven optimal when they meet. "
+                             "--all: every useful first word's exact value, saved one by one, "
+                             "their least the proven optimum")
     dordle.add_argument("--sample", type=positive_int, metavar="N",
                         help="with --boards 2: play on N answers drawn from the answer list "
                              "(seeded by --seed), with every allowed guess")
