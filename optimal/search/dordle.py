@@ -58,6 +58,7 @@ class DordleRun:
     beam: int
     seconds_bound: float  # spent raising the bound in this run
     seconds: float = 0.0
+    word_by_word: bool = False  # every useful first word has an exact search's value (--all)
 
     @property
     def games(self) -> int:
@@ -136,7 +137,8 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
     b = state.get("bound")
     bound = (DordleBound(b["lower"], b["step"], b["word"], float(b["seconds"]), b["steps"]) if b
              else DordleBound(split_bound))
-    if not beam and {game.guess_id(v.word) for v in values} >= {g for g, _ in ranked}:
+    word_by_word = not beam and {game.guess_id(v.word) for v in values} >= {g for g, _ in ranked}
+    if word_by_word:
         covered(bound, values)
         if save:
             state["bound"] = bound.as_dict()
@@ -151,7 +153,7 @@ def search_dordle(game: Game, request: SearchRequest, out_dir: Path) -> DordleRu
                      + (" (proven)" if bound.lower >= INF else
                         f" among the first words evaluated ({how}); lower bound {bound.lower}"))
     return DordleRun(game, values, bound, split_bound, len(ranked), best, how, beam, seconds_bound,
-                     clock.seconds)
+                     clock.seconds, word_by_word)
 
 
 def covered(bound: DordleBound, values: list[DordleWordValue]) -> None:

@@ -63,9 +63,8 @@ def _dordle_values_table(run: DordleRun) -> list[str]:
 
 def _dordle_bound_line(run: DordleRun) -> str:
     bound = run.bound
-    word_by_word = not run.beam and len(run.values) >= run.useful  # --all: every word's own search
     how = (f"every useful first word searched exactly, each cut off at the best total so far: "
-           f"the least is the optimum, {bound.word.upper()}" if bound.exact and word_by_word else
+           f"the least is the optimum, {bound.word.upper()}" if bound.exact and run.word_by_word else
            f"an exact search of the whole game finished below its cutoff: the optimum, "
            f"{bound.word.upper()}" if bound.exact else
            f"every first word proven to need at least {run.lower:,}")
