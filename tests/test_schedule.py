@@ -6,6 +6,7 @@ about 1,400 words each, minutes of work that a stop loses."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -38,6 +39,21 @@ def test_a_slow_latest_task_shrinks_the_next_even_when_the_overall_rate_is_fast(
     assert pace.next_size(1400, 100_000) == 1  # TASK_SECONDS / 1 s per item, at least one
 
 
+def test_dask_tasks_carry_more_work_than_loky_tasks():
+    """A Dask task costs the client, the scheduler and the worker's event loop more than a loky
+    task costs its pipe, so at the same rate a Dask task carries more items (and both at least
+    4 tasks per worker)."""
+    sizes = {}
+    for backend in ("loky", "dask"):
+        pace = Pace(SearchSetting(jobs=2, backend=backend))
+        pace.jobs = 2  # (a Dask pace would ask a cluster for its threads)
+        sizes[backend] = pace.per_task(0.01, 100_000)
+    assert sizes == {"loky": math.ceil(TASK_SECONDS["loky"] / 0.01),
+                     "dask": math.ceil(TASK_SECONDS["dask"] / 0.01)}
+    assert sizes["dask"] > sizes["loky"]
+    assert pace.per_task(0.01, 40) == 5  # 40 items, 2 workers: at least 4 tasks each
+
+
 @pytest.mark.slow
 def test_work_that_slows_down_gets_small_tasks(monkeypatch):
     """Items quick for the serial phase and then 20 ms each: no task may carry more than about
@@ -65,4 +81,4 @@ def test_work_that_slows_down_gets_small_tasks(monkeypatch):
     slow_tasks = [n for n in sizes if n > 1]
     assert slow_tasks, "the workers were used"
     # 0.5 s at 20 ms an item is 25 items; the ramp may double a fast task once past that
-    assert max(slow_tasks) <= 2 * TASK_SECONDS / 0.02 + 2 * RAMP_START
+    assert max(slow_tasks) <= 2 * TASK_SECONDS["threading"] / 0.02 + 2 * RAMP_START

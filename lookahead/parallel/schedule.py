@@ -49,7 +49,11 @@ from lookahead.parallel.workers import worker_started
 from lookahead.solvers.setting import SearchSetting
 
 SERIAL_SECONDS = 1.5  # work done in this process before the rate is judged
-TASK_SECONDS = 0.5  # the work one task should carry, so per-task overhead stays small
+#: the work one task should carry, so per-task overhead stays small. A Dask task costs more than
+#: a loky one (client, scheduler and the worker's event loop handle it, on the same cores as the
+#: search): with 0.5 s tasks a Dask run of `benchmarks/bench_dask.py --size 1000` took 1.17x
+#: loky's wall time, with 2 s tasks 1.10x (2026-12-05)
+TASK_SECONDS = {"loky": 0.5, "threading": 0.5, "dask": 2.0}
 #: seconds to start a pool of workers and warm them (measured on the 2-core development machine:
 #: loky about 2 s; threads start at once). A Dask cluster is already running.
 POOL_START = {"loky": 2.5, "threading": 0.05, "dask": 0.0}
@@ -132,7 +136,8 @@ class Pace:
 
     def per_task(self, rate: float, remaining: int) -> int:
         """About TASK_SECONDS of items at `rate` seconds each, but at least 4 tasks per worker."""
-        per_task = max(1, math.ceil(TASK_SECONDS / max(rate, 1e-9)))
+        seconds = TASK_SECONDS.get(self.setting.backend, TASK_SECONDS["loky"])
+        per_task = max(1, math.ceil(seconds / max(rate, 1e-9)))
         return max(1, min(per_task, math.ceil(remaining / (4 * self.jobs))))
 
     def record(self, items: int, seconds: float) -> None:
