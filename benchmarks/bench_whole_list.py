@@ -154,13 +154,14 @@ def measured_letters_order(game: Game, rank: dict[str, int], n: int) -> None:
     band = sorted((w for w, r in rank.items() if r >= BANDS[-1][0]), key=rank.get)
     ids = letters_order(game, [game.guess_id(w) for w in band], block=len(band))
     middle = len(ids) // 2
-    alike = [game.guesses.words[g] for g in ids[middle:middle + n]]
+    same_letters = [game.guesses.words[g] for g in ids[middle:middle + n]]
     spread = band[::max(1, len(band) // n)][:n]
     setting = SearchSetting(cache_mb=4096)
     exact_values(game, [game.guess_id("salet")], setting, 60)  # warm: kernels and matrix
     print(f"\nThe order by letters, ranks {BANDS[-1][0]:,}+ ({n} words each way, CPU seconds):")
     print(f"{'words':<44} {'one memo':>9} {'empty memo each':>16} {'saved':>6}")
-    for name, words in ((f"same letters: {alike[0].upper()} ... {alike[-1].upper()}", alike),
+    for name, words in ((f"same letters: {same_letters[0].upper()} ... {same_letters[-1].upper()}",
+                         same_letters),
                         (f"spread over the band: {spread[0].upper()} ...", spread)):
         shared, alone = cpu_of(game, words, setting, True), cpu_of(game, words, setting, False)
         print(f"{name:<44} {shared:>9.1f} {alone:>16.1f} {1 - shared / alone:>6.0%}")
