@@ -83,6 +83,7 @@ def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
     original lists in `mode` (a word in several is counted once, from its last; ranks are the
     ordering score's in that mode). A word proven to have no tree within 6 counts as exact."""
     words: dict[str, float] = {}
+    totals: dict[str, int] = {}  # the exact values (a word with no tree within 6 has none)
     no_tree: set[str] = set()
     for folder in ("exact", "exact-all", "exact-sample"):
         path = RESULTS / folder / EXACT_TABLE.format(mode=mode) / "checkpoint-exact.json"
@@ -92,6 +93,9 @@ def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
                     words[word] = value["cpu_seconds"]
                     if value["upper"] is None:
                         no_tree.add(word)
+                        totals.pop(word, None)
+                    else:
+                        totals[word] = value["upper"]
     if not words:
         return
     print(f"\nExact ranking (--rank exact), original lists, {mode} mode, from the committed "
@@ -111,6 +115,21 @@ def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
         print(f"{done:,} words exact so far; too few bands reached to project the rest")
     if no_tree:
         print(f"of them {len(no_tree):,} proven to have no tree within 6")
+    table_summary(totals, words)
+
+
+def table_summary(totals: dict[str, int], cpu: dict[str, float]) -> None:
+    """The table's figures so far: its values' best, worst and mean, and the CPU seconds a word
+    took (mean, median, most), so a finished table is committed with what a reader asks first."""
+    if not totals:
+        return
+    best, worst = min(totals, key=totals.get), max(totals, key=totals.get)
+    seconds = sorted(cpu.values())
+    slowest = max(cpu, key=cpu.get)
+    print(f"values of the {len(totals):,} words with one: best {best.upper()} {totals[best]:,}, "
+          f"worst {worst.upper()} {totals[worst]:,}, mean {sum(totals.values()) / len(totals):,.1f}")
+    print(f"CPU seconds per word: mean {sum(seconds) / len(seconds):.1f}, median "
+          f"{seconds[len(seconds) // 2]:.1f}, most {cpu[slowest]:.0f} ({slowest.upper()})")
 
 
 def measured_throughput(game: Game, rank: dict[str, int], per_band: int) -> None:
