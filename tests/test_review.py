@@ -155,6 +155,26 @@ def test_the_bundled_first_word_tables_are_the_committed_results(original):
     assert first_words(small_game(24)) is None
 
 
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_every_bundled_first_word_value_is_a_committed_exact_result(original, mode):
+    """The bundle (scripts/build_exact_tables.py) only copies: each of its words is an exact entry
+    of the whole-table checkpoint or of the top-200 run, with the same value (None: no tree within
+    6), so a rebuilt bundle cannot hold a figure the search did not prove."""
+    table = first_words(original.with_limits(mode, 6))
+    proven: dict[str, int | None] = {}
+    for folder in ("exact", "exact-all"):
+        path = ROOT / f"results/{folder}/answers-2315-guesses-12972-{mode}-d6-exact/checkpoint-exact.json"
+        if path.exists():
+            for word, r in json.loads(path.read_text())["results"].items():
+                if r["exact"]:
+                    proven[word] = r["upper"]
+    assert len(table.values) >= 200
+    for word, value in table.values.items():
+        if word in proven:
+            assert value == proven[word], word
+    assert sum(word in proven for word in table.values) >= 0.9 * len(table.values)
+    assert min(v for v in table.values.values() if v is not None) == table.optimum
+
 def test_the_issue_example_prints_proven_figures(capsys):
     code = main(["--answer", "cigar", "--history", "soare=BBYYB,radar=BBBGG,cigar=GGGGG"])
     out = capsys.readouterr().out
