@@ -198,7 +198,8 @@ def main() -> None:
     game = Game.from_lists("original")
     rank = ranks(game)
     committed_throughput(rank)
-    committed_throughput(ranks(Game.from_lists("original", mode="hard")), "hard")
+    for mode in ("hard", "ultra"):
+        committed_throughput(ranks(Game.from_lists("original", mode=mode)), mode)
     if args.measure > 0:
         measured_throughput(game, rank, args.measure)
     if args.letters > 0:
