@@ -79,14 +79,16 @@ def children_cpu() -> float:
 
 
 def certify(word: str, mode: str, folder: Path) -> tuple[int | None, str, float]:
-    """(certified total or NO_TREE, verdict line, CPU seconds) for one first word; raises
+    """(certified total or NO_TREE, the verdict in words, CPU seconds) for one first word; raises
     RuntimeError when the run or the check fails."""
     flags = [] if mode == "normal" else [f"--{mode}"]
     cert = folder / f"{word}.cert.gz"
+    for stale in [cert, *folder.glob(f"*/{word}.json")]:  # a kept folder used before (--keep)
+        stale.unlink(missing_ok=True)
     code, out, cpu = run([sys.executable, "-m", "optimal.search", "--first", word, *flags,
                           "--jobs", "1", "--quiet", "--certificate", str(cert),
                           "--out", str(folder)])
-    if not cert.exists():
+    if code == 2 or not cert.exists():
         raise RuntimeError(f"{word}: the search wrote no certificate (exit {code}): {out[-300:]}")
     trees = list(folder.glob(f"*/{word}.json"))
     code, verdict, check_cpu = run([sys.executable, "-m", "optimal.check", str(cert),
@@ -94,7 +96,7 @@ def certify(word: str, mode: str, folder: Path) -> tuple[int | None, str, float]
     if code != 0:
         raise RuntimeError(f"{word}: the check failed (exit {code}): {verdict[-300:]}")
     (folder / f"{word}.check.txt").write_text(verdict)
-    optimal = re.search(r"so (\d+) is optimal for", verdict)
+    optimal = re.search(rf"so (\d+) is optimal for {word.upper()}$", verdict, re.MULTILINE)
     if optimal:
         return int(optimal.group(1)), "certified optimal (tree replayed, bound checked)", cpu + check_cpu
     if re.search(rf"first guess {word.upper()}: cannot find every answer within", verdict):
