@@ -1,0 +1,36 @@
+"""The whole exact tables (`results/exact-all/`) against the every-first-word runs
+(`results/all-first-words/`): two separate searches of the same lists, so every table value must be
+at least the lower bound the other run proved for that word, equal to its value where that run
+solved the word exactly, and no word the other run gave a tree can be "no tree" in the table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+RESULTS = Path(__file__).resolve().parent.parent / "results"
+INF = 1 << 28
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_the_exact_table_agrees_with_the_every_first_word_run(mode):
+    table = json.loads((RESULTS / f"exact-all/answers-2315-guesses-12972-{mode}-d6-exact/"
+                                  "checkpoint-exact.json").read_text())["results"]
+    run = {r["word"]: r for r in json.loads((RESULTS / f"all-first-words/answers-2315-guesses-12972-"
+                                                       f"{mode}-d6/summary.json").read_text())["results"]}
+    compared = no_tree = 0
+    for word, entry in table.items():
+        if not entry["exact"] or word not in run:
+            continue
+        other = run[word]
+        value = INF if entry["upper"] is None else entry["upper"]
+        bound = INF if other["value"] is None else other["value"]  # None: proven to have no tree
+        assert value >= bound, word  # the other run's proven lower bound (or value)
+        if other["exact"]:
+            assert value == bound, word
+        no_tree += bound == INF
+        compared += 1
+    assert compared >= 500
+    assert no_tree >= (1 if mode != "normal" else 0)  # hard and ultra have first words with none
