@@ -8,14 +8,23 @@ run over every first word (`results/all-first-words/`), and each word's exact to
 tree within the guess limit is null.
 
     python scripts/build_exact_tables.py   # from the repository root; rewrites optimal/data/exact/
+
+Every checkpoint is read as a resuming run reads it (format, tool and digest checked,
+`optimal.cli.checkpoint.intact_checkpoint`): a damaged one stops the build with one line instead of
+putting an unproven figure in the bundle.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from optimal.cli.checkpoint import intact_checkpoint  # noqa: E402  (digest checked: see module)
+from optimal.errors import BadInput  # noqa: E402
 OUT = ROOT / "optimal" / "data" / "exact"
 ALL = ROOT / "results" / "all-first-words"
 EXACT = [ROOT / "results" / name for name in ("exact", "exact-all", "exact-sample")]
@@ -45,14 +54,12 @@ def optimum_from_summary(path: Path) -> tuple[dict, dict, dict[str, int]]:
 def optimum_from_checkpoint(path: Path) -> tuple[dict, dict, dict[str, int]]:
     """The same from a finished pass of an all-first-words checkpoint (every word searched): the
     least exact value, when every other word is proven to need at least as much."""
-    checkpoint = json.loads(path.read_text())
-    results = checkpoint["results"]
+    recorded, results = intact_checkpoint(path)
     values = {w: r["value"] for w, r in results.items() if r["exact"] and r["value"] < INF}
     least = min(values.values())
     if any(r["value"] < least for r in results.values()):
         raise SystemExit(f"{path}: some word is not settled below the least exact value")
-    identity = {k: checkpoint["identity"][k] for k in ("rule", "answers", "guesses", "mode",
-                                                      "max_guesses")}
+    identity = {k: recorded[k] for k in ("rule", "answers", "guesses", "mode", "max_guesses")}
     return identity, {"total": least, "source": str(path.relative_to(ROOT))}, values
 
 
@@ -61,12 +68,11 @@ def rank_exact_values(identity: dict) -> dict[str, int | None]:
     values: dict[str, int] = {}
     for folder in EXACT:
         for path in sorted(folder.glob("*/checkpoint-exact.json")):
-            checkpoint = json.loads(path.read_text())
-            found = checkpoint["identity"]
+            found, results = intact_checkpoint(path)
             if any(found[k] != identity[k] for k in ("rule", "answers", "guesses", "mode",
                                                    "max_guesses")):
                 continue
-            for word, r in checkpoint["results"].items():
+            for word, r in results.items():
                 if r["exact"]:  # null: proven to have no tree within the guess limit
                     values[word] = r["lower"] if r["lower"] < INF else None
     return values
@@ -94,4 +100,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BadInput as error:  # a damaged checkpoint: one line, nothing written after it
+        sys.exit(f"error: {error}")

@@ -25,7 +25,6 @@ Exit 0 when every sampled entry is certified with the table's value, 1 when one 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -35,6 +34,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from optimal.cli.checkpoint import intact_checkpoint  # noqa: E402
+from optimal.errors import BadInput  # noqa: E402
+
 TABLE = ROOT / "results" / "exact-all" / "answers-2315-guesses-12972-{mode}-d6-exact" / "checkpoint-exact.json"
 NO_TREE = None  # a table entry proven to have no tree within the guess limit
 
@@ -42,7 +46,7 @@ NO_TREE = None  # a table entry proven to have no tree within the guess limit
 def table_entries(mode: str) -> tuple[dict[str, int | None], dict[str, float]]:
     """The table's exact entries: word -> total (None: no tree within 6), and word -> the CPU
     seconds the table's run spent on it."""
-    results = json.loads(Path(str(TABLE).format(mode=mode)).read_text())["results"]
+    _, results = intact_checkpoint(Path(str(TABLE).format(mode=mode)))
     exact = {w: r for w, r in results.items() if r["exact"]}
     return {w: r["upper"] for w, r in exact.items()}, {w: r["cpu_seconds"] for w, r in exact.items()}
 
@@ -117,7 +121,7 @@ def main() -> int:
     args = parser.parse_args()
     try:
         entries, cpu = table_entries(args.mode)
-    except (OSError, ValueError, KeyError) as error:
+    except BadInput as error:
         print(f"error: no readable {args.mode} table: {error}", file=sys.stderr)
         return 2
     words = args.words.lower().split(",") if args.words else sample(entries, cpu, args.random, args.seed)

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from lookahead import INF
+from optimal.cli.checkpoint import intact_checkpoint
+from optimal.errors import BadInput
+
 RESULTS = Path(__file__).resolve().parent.parent / "results"
-INF = 1 << 28
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
@@ -34,3 +37,15 @@ def test_the_exact_table_agrees_with_the_every_first_word_run(mode):
         compared += 1
     assert compared >= 500
     assert no_tree >= (1 if mode != "normal" else 0)  # hard and ultra have first words with none
+
+
+def test_a_damaged_table_checkpoint_is_refused_by_the_scripts_that_copy_it(tmp_path):
+    """build_exact_tables.py and certify_table_sample.py read checkpoints through
+    `intact_checkpoint`: one changed figure breaks the digest and is refused, not copied."""
+    source = RESULTS / "exact/answers-2315-guesses-12972-normal-d6-exact/checkpoint-exact.json"
+    identity, results = intact_checkpoint(source)
+    assert identity["mode"] == "normal" and results["salet"]["upper"] == 7920
+    damaged = tmp_path / "checkpoint-exact.json"
+    damaged.write_text(source.read_text().replace('"upper": 7920', '"upper": 7919', 1))
+    with pytest.raises(BadInput, match="digest"):
+        intact_checkpoint(damaged)

@@ -175,6 +175,7 @@ def test_every_bundled_first_word_value_is_a_committed_exact_result(original, mo
     assert sum(word in proven for word in table.values) >= 0.9 * len(table.values)
     assert min(v for v in table.values.values() if v is not None) == table.optimum
 
+
 def test_the_issue_example_prints_proven_figures(capsys):
     code = main(["--answer", "cigar", "--history", "soare=BBYYB,radar=BBBGG,cigar=GGGGG"])
     out = capsys.readouterr().out

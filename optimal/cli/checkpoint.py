@@ -103,6 +103,19 @@ def load_checkpoint(path: Path, ident: dict,
     return results
 
 
+def intact_checkpoint(path: Path) -> tuple[dict, dict[str, dict]]:
+    """(identity, results) of a committed checkpoint read as evidence, by a script that copies or
+    compares its figures rather than resuming it: format, tool and digest checked as a resuming run
+    checks them (a damaged file is refused with one line), the identity taken as recorded."""
+    try:
+        recorded = json.loads(read_regular(path).decode("utf-8")).get("identity")
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+        recorded = None
+    if not isinstance(recorded, dict):
+        raise BadInput(f"checkpoint {path}: is not a checkpoint (damaged, or not JSON)")
+    return recorded, load_checkpoint(path, recorded, lambda word, entry: None)
+
+
 def _difference(recorded: object, ident: dict) -> str:
     """Which part of the identity differs, in words."""
     if not isinstance(recorded, dict):
