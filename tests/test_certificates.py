@@ -153,6 +153,34 @@ def test_larger_games_pass_with_their_tree(tmp_path, capsys, mode):
         assert "optimal over every first guess" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("mode,n,seed", [("normal", 16, 9), ("hard", 14, 10), ("ultra", 14, 11)])
+def test_a_search_cut_off_by_below_is_certified(tmp_path, capsys, mode, n, seed):
+    """--below N with --certificate: every word cut off at N from the start (no probe), and the
+    certificate still proves the optimum and "every other first guess needs more" with the tree;
+    at N = the optimum, no word is below it (exit 1) and the certificate proves every first guess
+    needs at least N, each claim true by brute force."""
+    tmp_path = tmp_path / "game"
+    tmp_path.mkdir()
+    answers, guesses = lists(tmp_path, n, seed)
+    flags = ["--answers", answers, "--guesses", guesses, "--all", "--jobs", "1", "--quiet",
+             "--max-depth", "4"] + {"hard": ["--hard"], "ultra": ["--ultra"]}.get(mode, [])
+    game = Game.from_lists(answers=answers, guesses=guesses, mode=mode, max_guesses=4)
+    best = brute_force(game, game.all_candidates(), 4, game.start_state())
+    cert = str(tmp_path / "below.cert.gz")
+    assert search(flags + ["--below", str(best + 1), "--out", str(tmp_path / "out"),
+                           "--certificate", cert]) == 0
+    capsys.readouterr()
+    assert check.main([cert, str(tree_of(tmp_path)), "--answers", answers, "--guesses", guesses]) == 0
+    assert "every other first guess needs more" in capsys.readouterr().out
+    at = str(tmp_path / "at.cert.gz")
+    assert search(flags + ["--below", str(best), "--no-write", "--certificate", at]) == 1
+    assert check.main([at, "--answers", answers, "--guesses", guesses]) == 0
+    _, checker, proves, _, _ = check.load(at, answers, guesses)
+    root = [claim for claim in proves if claim[2] == "all"]
+    assert root and root[0][1] >= best
+    assert all(claim_holds(game, claim) for table in checker.claims.values() for claim in table)
+
+
 # ---------------------------------------------------------------- tampering
 
 

@@ -117,9 +117,8 @@ TABLE: tuple[Row, ...] = (
     Row("--front", "--certificate goes with an exact first-guess search, not --front",
         refuses=("--certificate",)),
     Row("--below", "--below goes with an exact first-guess search of the total: not with --beam, "
-        "--front, --rank exact, --certificate, --objective worst, --from or --boards 2",
-        refuses=("--beam", "--front", "--rank exact", "--certificate", "--objective worst", "--from",
-                 "--boards 2")),
+        "--front, --rank exact, --objective worst, --from or --boards 2",
+        refuses=("--beam", "--front", "--rank exact", "--objective worst", "--from", "--boards 2")),
 )
 
 
