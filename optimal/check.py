@@ -104,6 +104,12 @@ class Unreadable(Exception):
     """The input cannot be read: exit 2."""
 
 
+#: The most entries each cache of a Checker holds before it is cleared. Why: a hard or ultra-hard
+#: certificate has a state of its own at nearly every node, and a legal-guess mask (one byte a
+#: guess) kept for each grew past 2 GB within 3% of a 266 MB certificate (projected 70 GB); what
+#: the caches hold is recomputed when needed, so clearing them changes no verdict.
+MAX_CACHED = {"legal": 4096, "proven": 1_000_000}
+
 MAX_FILE = 256 * 1024 * 1024  # the most this checker reads of a word list or a tree file
 
 
@@ -255,7 +261,7 @@ class Checker:
         if self.ultra:
             self.initial += ((0,) * self.L, (NO_MOST,) * 26)
         self.claims: dict[int, list] = {}
-        self.legal_masks: dict = {}
+        self.legal_masks: dict = {}  # caches, each cleared when full (see MAX_CACHED)
         self.proven: set = set()  # (rule, set, state) already shown
         self.pairs: dict = {}  # (a, b) -> the guesses telling a from b, as bits
         self.scans = 0
@@ -263,6 +269,8 @@ class Checker:
     def legal(self, state) -> np.ndarray:
         """Which guesses the mode allows in `state` (all in normal mode), as a mask."""
         if state not in self.legal_masks:
+            if len(self.legal_masks) >= MAX_CACHED["legal"]:
+                self.legal_masks.clear()
             ok = np.ones(len(self.G), bool)
             for i, g in enumerate(state[0] if state else ()):
                 ok &= (self.G[:, i] == g) | (g < 0)
@@ -309,13 +317,19 @@ class Checker:
         short = np.nonzero(dup < need[cols])[0]
         return (int(ids[cols[short[0]]]), int(dup[short[0]])) if short.size else (-1, 0)
 
+    def remember(self, key: tuple) -> None:
+        """Note a rule shown to hold for a set (cleared when full: it is only a cache)."""
+        if len(self.proven) >= MAX_CACHED["proven"]:
+            self.proven.clear()
+        self.proven.add(key)
+
     def two_n_rule(self, S: np.ndarray, d: int) -> bool:
         """No candidate splits S (n >= 2) into single answers, so S costs at least 2n (d >= 2)."""
         if ("2n", S.tobytes()) not in self.proven:
             R = np.sort(self.MT[np.ix_(S, self.guess_of[S])], axis=0)
             if not (R[1:] == R[:-1]).any(axis=0).all():
                 return False
-            self.proven.add(("2n", S.tobytes()))
+            self.remember(("2n", S.tobytes()))
         return d >= 2 and len(S) >= 2
 
     def no_separating_guess(self, S: np.ndarray, state) -> bool:
@@ -333,7 +347,7 @@ class Checker:
                     self.pairs[pair] = np.packbits(self.MT[pair[0]] != self.MT[pair[1]])
                 alive &= self.pairs[pair]
                 if not alive.any():
-                    self.proven.add(key)
+                    self.remember(key)
                     return True
         return False
 

@@ -181,6 +181,23 @@ def test_a_search_cut_off_by_below_is_certified(tmp_path, capsys, mode, n, seed)
     assert all(claim_holds(game, claim) for table in checker.claims.values() for claim in table)
 
 
+def test_the_checkers_caches_stay_bounded_and_change_no_verdict(tmp_path, capsys, monkeypatch):
+    """An ultra-hard certificate has a state of its own at nearly every node: with the checker's
+    caches capped at a few entries (cleared when full) it reaches the same verdict and the same
+    concluding claims, and a bound raised by one is still rejected."""
+    cert, answers, guesses, _ = certify(tmp_path, 14, 5, "ultra", "total", 4)
+    _, _, proves, _, _ = check.load(cert, answers, guesses)
+    monkeypatch.setattr(check, "MAX_CACHED", {"legal": 2, "proven": 3})
+    _, checker, capped, _, _ = check.load(cert, answers, guesses)
+    assert capped == proves and len(checker.legal_masks) <= 2 and len(checker.proven) <= 3
+    assert check.main([cert, "--answers", answers, "--guesses", guesses]) == 0
+    header, records = read(cert)
+    i = best_word_claim(records)  # tight (the search's tree meets it): one more is false
+    raised = [r[:1] + [r[1] + 1] + r[2:] if k == i else r for k, r in enumerate(records)]
+    assert check.main([write(tmp_path / "raised.cert.gz", header, raised), "--answers", answers,
+                       "--guesses", guesses]) == 1
+
+
 # ---------------------------------------------------------------- tampering
 
 
@@ -189,12 +206,12 @@ def read(path: str) -> tuple[bytes, list[list[int]]]:
     data = gzip.decompress(Path(path).read_bytes())
     cut = data.index(b"\n") + 1
     words, records, i = np.frombuffer(data[cut:], "<i4").tolist(), [], 0
-    hard = json.loads(data[:cut])["mode"] == "hard"
+    state = {"hard": 31, "ultra": 62}.get(json.loads(data[:cut])["mode"], 0)  # an OPEN's state words
     while i < len(words):
         op = words[i]
         size = {SECTION: 2, SAME: 3, CLOSE: 2, DROP: 1, CITE_X: 3}.get(op)
         if op == OPEN:
-            size = 3 + words[i + 2] + (31 if hard else 0)
+            size = 3 + words[i + 2] + state
         elif op in (GUESS, GUESS_X):
             size = 3 + (2 if op == GUESS else 3) * words[i + 2]
         elif op in (CLOSE_ONLY, CLOSE_EXCEPT):
