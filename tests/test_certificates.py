@@ -198,6 +198,31 @@ def test_the_checkers_caches_stay_bounded_and_change_no_verdict(tmp_path, capsys
                        "--guesses", guesses]) == 1
 
 
+def test_legal_masks_skip_only_the_tests_that_hold_for_every_guess():
+    """The checker's legal-guess mask, which skips a state's numbers that say nothing, equals every
+    test applied in full, on random ultra-hard states, out-of-range numbers included (a forged
+    certificate may hold any)."""
+    words = load_words("guesses-12972").words[::7]
+    checker = check.Checker("ultra", 6, words[:50], words)
+    G, counts = checker.G.astype(np.int64), checker.counts
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        green = tuple(int(x) for x in rng.choice([-1, -1, -1, -2, 0, 4, 19, 26], 5))
+        least = tuple(int(x) for x in rng.choice([0] * 12 + [1, 2, 3, -1, 6], 26))
+        barred = tuple(int(x) for x in rng.choice([0] * 6 + [1, 1 << 4, (1 << 26) - 1, -3], 5))
+        most = tuple(int(x) for x in rng.choice([check.NO_MOST] * 12 + [0, 1, 2, 16, -1], 26))
+        full = np.ones(len(G), bool)
+        for i, g in enumerate(green):
+            full &= (G[:, i] == g) | (g < 0)
+        for c, m in enumerate(least):
+            full &= counts[:, c] >= m
+        for i, b in enumerate(barred):
+            full &= (b >> G[:, i]) & 1 == 0
+        for c, m in enumerate(most):
+            full &= counts[:, c] <= m
+        assert (checker.legal((green, least, barred, most)) == full).all()
+
+
 # ---------------------------------------------------------------- tampering
 
 
