@@ -19,8 +19,8 @@ RESULTS = Path(__file__).resolve().parent.parent / "results"
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
 def test_the_exact_table_agrees_with_the_every_first_word_run(mode):
-    table = json.loads((RESULTS / f"exact-all/answers-2315-guesses-12972-{mode}-d6-exact/"
-                                  "checkpoint-exact.json").read_text())["results"]
+    _, table = intact_checkpoint(RESULTS / f"exact-all/answers-2315-guesses-12972-{mode}-d6-exact/"
+                                           "checkpoint-exact.json")  # digest checked
     run = {r["word"]: r for r in json.loads((RESULTS / f"all-first-words/answers-2315-guesses-12972-"
                                                        f"{mode}-d6/summary.json").read_text())["results"]}
     compared = no_tree = 0
