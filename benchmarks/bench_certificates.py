@@ -32,6 +32,8 @@ CLAIMS = [  # (name, search arguments, tree the certificate should prove optimal
     ("salet-hard", ["--first", "salet", "--hard"], "answers-2315-guesses-12972-hard-d6/salet.json"),
     ("palet-hard-d5", ["--first", "palet", "--hard", "--max-depth", "5"],
      "answers-2315-guesses-12972-hard-d5/palet.json"),
+    ("palet-ultra-d5", ["--first", "palet", "--ultra", "--max-depth", "5"],
+     "answers-2315-guesses-12972-ultra-d5/palet.json"),  # a state at nearly every node
     ("salet-hard-not-within-5", ["--objective", "worst", "--max-depth", "5", "--first", "salet",
                                  "--hard"], None),
     # the all-first-words search in small: the 60 most promising words, one process (so its CPU
