@@ -178,32 +178,40 @@ def replies(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
     return out
 
 
-def after(state: tuple, word: np.ndarray, code: int) -> tuple:
-    """Hard mode: what later guesses must do after `word` scored `code`: keep its greens in place,
-    and contain each letter at least as often as one guess had it green or yellow."""
-    greens, minimum, scored = list(state[0]), list(state[1]), [0] * 26
-    for i, letter in enumerate(word.tolist()):
-        digit = (code // 3**i) % 3
+def after(state: tuple, word: tuple, code: int) -> tuple:
+    """Hard mode: what later guesses must do after `word` (its letter numbers) scored `code`: keep
+    its greens in place, and contain each letter at least as often as one guess had it green or
+    yellow. (Only the word's own letters can change: a quarter of an ultra-hard check's time went
+    here when all 26 counts were recomputed.)"""
+    greens, minimum, scored = list(state[0]), list(state[1]), {}
+    for i, letter in enumerate(word):
+        code, digit = divmod(code, 3)
         if digit == 2:  # (a clash with an earlier green: no guess is allowed, 26 matches none)
             greens[i] = letter if greens[i] in (-1, letter) else 26
-        scored[letter] += digit > 0
-    return tuple(greens), tuple(max(m, s) for m, s in zip(minimum, scored))
+        if digit > 0:
+            scored[letter] = scored.get(letter, 0) + 1
+    for letter, count in scored.items():
+        minimum[letter] = max(minimum[letter], count)
+    return tuple(greens), tuple(minimum)
 
 
-def after_ultra(state: tuple, word: np.ndarray, code: int) -> tuple:
+def after_ultra(state: tuple, word: tuple, code: int) -> tuple:
     """Ultra-hard mode (every guess could be the answer): hard mode's state, and also each letter
     not green is barred from its place, and a letter that drew a grey may appear no more often
     than this guess had it green or yellow."""
     greens, minimum = after(state[:2], word, code)
-    barred, most, scored, grey = list(state[2]), list(state[3]), [0] * 26, [False] * 26
-    for i, letter in enumerate(word.tolist()):
-        digit = (code // 3**i) % 3
+    barred, most, scored, grey = list(state[2]), list(state[3]), {}, set()
+    for i, letter in enumerate(word):
+        code, digit = divmod(code, 3)
         if digit != 2:
             barred[i] |= 1 << letter
-        scored[letter] += digit > 0
-        grey[letter] |= digit == 0
-    return greens, minimum, tuple(barred), tuple(min(m, s) if g else m
-                                                 for m, s, g in zip(most, scored, grey))
+        if digit > 0:
+            scored[letter] = scored.get(letter, 0) + 1
+        else:
+            grey.add(letter)
+    for letter in grey:
+        most[letter] = min(most[letter], scored.get(letter, 0))
+    return greens, minimum, tuple(barred), tuple(most)
 
 
 def set_bound(c: int, d: int, codes: int) -> int:
@@ -255,6 +263,7 @@ class Checker:
         self.guess_of = np.array([index[w] for w in answers])
         self.MT = np.ascontiguousarray(replies(self.G, self.G[self.guess_of]).T)  # answer x guess
         self.L = self.G.shape[1]
+        self.spelled = [tuple(word) for word in self.G.tolist()]  # each guess's letter numbers
         self.codes, self.won = 3**self.L, 3**self.L - 1
         self.counts = np.stack([(self.G == c).sum(axis=1) for c in range(26)], axis=1)
         self.places = np.ascontiguousarray(self.G.T, dtype=np.int64)  # place x guess: its letter
@@ -301,37 +310,34 @@ class Checker:
             self.legal_masks[state] = ok
         return self.legal_masks[state]
 
-    def after(self, state: tuple, word: np.ndarray, code: int) -> tuple:
-        """The state after `word` scored `code`, by this game's mode."""
-        return (after_ultra if self.ultra else after)(state, word, code)
+    def after(self, state: tuple, g: int, code: int) -> tuple:
+        """The state after guess g scored `code`, by this game's mode."""
+        return (after_ultra if self.ultra else after)(state, self.spelled[g], code)
 
     def short_of_repeats(self, S: np.ndarray, ids: np.ndarray, need: np.ndarray) -> tuple[int, int]:
         """(guess, repeats) for a guess ids[j] whose replies on S repeat fewer than need[j] times,
-        else (-1, 0). Answers are taken in turn, each compared with the earlier ones (from the 64th
-        on, looked up in a table of replies seen); guesses with enough are dropped now and then."""
+        else (-1, 0). A table marks the replies each guess has given so far; the answers go in
+        blocks of growing size, after each of which the guesses with enough repeats are dropped.
+        (Marking a whole block at once, instead of comparing each answer with the earlier ones,
+        took a third of the time on the slow ultra-hard certificates' parts of 16-63 answers.)"""
         self.scans += 1
         if len(ids) > len(self.G) // 2:  # most guesses: whole rows, the others need nothing
             ids, need = np.arange(len(self.G)), np.bincount(ids, need, len(self.G)).astype(np.int64)
             R = self.MT[S]
         else:
             R = self.MT[S][:, ids]
-        cols, dup, seen = np.arange(len(ids)), np.zeros(len(ids), np.int64), None
-        for i in range(1, len(S)):
-            if i in (16, 64, 256, 1024):
-                keep = np.nonzero(dup < need[cols])[0]
-                if keep.size < 0.75 * cols.size:
-                    cols, R, dup = cols[keep], R.take(keep, axis=1), dup[keep]
-                    seen = None if seen is None else seen.take(keep, axis=1)
-            if i < 64:
-                dup += (R[:i] == R[i]).any(axis=0)
+        cols, done = np.arange(len(ids)), 0
+        seen = np.zeros((len(ids), self.codes), bool)  # seen[j, c]: reply c of guess ids[cols[j]]
+        dup = np.zeros(len(ids), np.int64)  # the repeats among the first `done` answers
+        for end in (16, 64, 256, 1024, len(S)):
+            if end <= done:
                 continue
-            at = np.arange(len(cols))
-            if seen is None:
-                seen = np.zeros((self.codes, len(cols)), bool)
-                for row in R[:i]:
-                    seen[row, at] = True
-            dup += seen[R[i], at]
-            seen[R[i], at] = True
+            end = min(end, len(S))
+            seen[np.arange(len(cols))[None, :], R[done:end]] = True
+            done, dup = end, end - np.count_nonzero(seen, axis=1)
+            keep = np.nonzero(dup < need[cols])[0]
+            if keep.size < 0.75 * cols.size:
+                cols, R, seen, dup = cols[keep], R.take(keep, axis=1), seen[keep], dup[keep]
         short = np.nonzero(dup < need[cols])[0]
         return (int(ids[cols[short[0]]]), int(dup[short[0]])) if short.size else (-1, 0)
 
@@ -420,7 +426,7 @@ class Checker:
             if not 0 <= code < self.won or not sizes[code] or code in named:
                 raise Rejected(f"{self.word(g)}: reply {code} is not one of its parts (or named twice)")
             named.add(code)
-            state = self.after(f.state, self.G[g], code) if self.hard else None
+            state = self.after(f.state, g, code) if self.hard else None
             part = f.S[codes == code]
             total += max(0, self.part_value(part, f.d - 1, state, section, ref, f)
                          - set_bound(len(part), f.d - 1, self.codes))
@@ -795,7 +801,7 @@ def replay(tree: dict, checker: Checker, answers: list[str], guesses: list[str])
             node = (node.get("branches") or {}).get(text)
             if not isinstance(node, dict):
                 raise Rejected(f"the tree has no branch for {answer.upper()} after {text}")
-            state = checker.after(state, checker.G[g], code) if state else None
+            state = checker.after(state, g, code) if state else None
         total += depth
     return total
 

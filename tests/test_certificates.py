@@ -223,6 +223,29 @@ def test_legal_masks_skip_only_the_tests_that_hold_for_every_guess():
         assert (checker.legal((green, least, barred, most)) == full).all()
 
 
+def test_the_checkers_state_after_a_reply_is_the_engines():
+    """The checker's own hard and ultra-hard rules (`check.after`, `check.after_ultra`), which
+    touch only the guess's letters, give the engine's states (`HardState`, `UltraState`) along
+    random games of up to four guesses, repeated letters included (the replies real, from a random
+    answer: on replies no answer gives, such as two greens for one place, the two differ by
+    design, the checker then allowing no guess at all)."""
+    words = load_words("guesses-12972").words
+    rng = np.random.default_rng(5)
+    letters = lambda w: tuple(ord(c) - 97 for c in w)  # noqa: E731
+    for _ in range(400):
+        hard, ultra = HardState.initial(5), UltraState.initial(5)
+        mine_hard, mine_ultra = ((-1,) * 5, (0,) * 26), ((-1,) * 5, (0,) * 26, (0,) * 5, (15,) * 26)
+        answer = np.array([letters(words[int(rng.integers(len(words)))])])
+        for _ in range(int(rng.integers(1, 5))):
+            word = words[int(rng.integers(len(words)))]
+            code = int(check.replies(np.array([letters(word)]), answer)[0, 0])
+            hard, ultra = hard.after(word, code), ultra.after(word, code)
+            mine_hard = check.after(mine_hard, letters(word), code)
+            mine_ultra = check.after_ultra(mine_ultra, letters(word), code)
+            assert mine_hard == (hard.greens, hard.minimum)
+            assert mine_ultra == (ultra.greens, ultra.minimum, ultra.barred, ultra.maximum)
+
+
 # ---------------------------------------------------------------- tampering
 
 
