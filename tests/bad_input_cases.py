@@ -234,7 +234,8 @@ CASES = [
     case("pangrams-out-empty", "pangrams", ["{A}", "--out", ""], 2, "empty"),
     case("pangrams-out-folder", "pangrams", "{A} --out {DIR}", 2, "folder"),
     case("pangrams-out-slash", "pangrams", "{A} --out {OUT}/", 2, "folder"),
-    case("pangrams-out-proc", "pangrams", "{A} --out /proc/x/y.txt", 2, "cannot write"),
+    case("pangrams-out-proc", "pangrams", "{A} --out /proc/x/y.txt", 2,
+         "cannot write /proc/x/y.txt: no file can be made in /proc"),
     case("pangrams-solver", "pangrams", "{A} --solver bogus", 2, "--solver"),
     # ------------------------------------------------------------ review
     case("review-no-game", "review", L, 2, "give the game"),
@@ -342,6 +343,8 @@ CASES = [
     case("weights-tie-break", "search", S + "--first trace --tie-break worst --weights {F:w-one.txt}",
          2, "unweighted games"),
     # ------------------------------------------------------------ --certificate: never an input, never the run's
+    case("search-certificate-proc", "search", S + "--first trace --certificate /proc/x/c.gz", 2,
+         "cannot write /proc/x/c.gz: no file can be made in /proc"),
     case("search-certificate-answers", "search", S + "--first trace --certificate {A}", 2,
          "an input of this run"),
     case("search-certificate-guesses", "search", S + "--first trace --certificate {G}", 2,

@@ -203,13 +203,17 @@ def make_folders(directory: Path) -> list[Path]:
     return missing
 
 
-def _probe(directory: Path) -> None:
+def _probe(directory: Path, wanted: str | None = None) -> None:
+    """Create and remove a file in `directory`; CannotWrite naming `wanted` (the file the user
+    asked for, when the folder tried is only its nearest existing parent) if that fails."""
     try:
         fd, probe = tempfile.mkstemp(prefix=".probe-", dir=directory)
         os.close(fd)
         os.unlink(probe)
     except OSError as error:
-        raise CannotWrite(f"cannot write {directory}: {error.strerror or error}") from None
+        reason = error.strerror or error
+        raise CannotWrite(f"cannot write {directory}: {reason}" if wanted is None else
+                          f"cannot write {wanted}: no file can be made in {directory} ({reason})") from None
 
 
 def remove_empty(folders: list[Path]) -> None:
@@ -367,7 +371,7 @@ def writable_file(path: str | Path) -> Path:
         folder = folder.parent
     if not folder.is_dir():
         raise CannotWrite(f"cannot write {text}: {folder} is not a folder")
-    _probe(folder)
+    _probe(folder, text)
     return path
 
 
