@@ -316,28 +316,37 @@ class Checker:
 
     def short_of_repeats(self, S: np.ndarray, ids: np.ndarray, need: np.ndarray) -> tuple[int, int]:
         """(guess, repeats) for a guess ids[j] whose replies on S repeat fewer than need[j] times,
-        else (-1, 0). A table marks the replies each guess has given so far; the answers go in
-        blocks of growing size, after each of which the guesses with enough repeats are dropped.
-        (Marking a whole block at once, instead of comparing each answer with the earlier ones,
-        took a third of the time on the slow ultra-hard certificates' parts of 16-63 answers.)"""
+        else (-1, 0). The first 16 answers (64 for over 2,048 guesses) are each compared with the
+        earlier ones; then a table marks the replies each guess has given, a block of answers at
+        a time (up to the 64th, 256th, 1024th, last), the repeats being the answers so far less
+        the replies marked. The guesses with enough repeats are dropped between blocks. (Marking
+        answer by answer took 90% of the time on the slow parts of ultra-hard certificates, nodes
+        of hundreds of answers; comparing answer by answer, a third of it on parts of 16 to 63.)"""
         self.scans += 1
         if len(ids) > len(self.G) // 2:  # most guesses: whole rows, the others need nothing
             ids, need = np.arange(len(self.G)), np.bincount(ids, need, len(self.G)).astype(np.int64)
             R = self.MT[S]
         else:
             R = self.MT[S][:, ids]
-        cols, done = np.arange(len(ids)), 0
-        seen = np.zeros((len(ids), self.codes), bool)  # seen[j, c]: reply c of guess ids[cols[j]]
-        dup = np.zeros(len(ids), np.int64)  # the repeats among the first `done` answers
-        for end in (16, 64, 256, 1024, len(S)):
-            if end <= done:
-                continue
-            end = min(end, len(S))
-            seen[np.arange(len(cols))[None, :], R[done:end]] = True
-            done, dup = end, end - np.count_nonzero(seen, axis=1)
+        cols, dup, seen = np.arange(len(ids)), np.zeros(len(ids), np.int64), None
+        for i in range(1, min(16, len(S))):
+            dup += (R[:i] == R[i]).any(axis=0)
+        for done, end in ((16, 64), (64, 256), (256, 1024), (1024, len(S))):
+            if done >= len(S):
+                break
             keep = np.nonzero(dup < need[cols])[0]
             if keep.size < 0.75 * cols.size:
-                cols, R, seen, dup = cols[keep], R.take(keep, axis=1), seen[keep], dup[keep]
+                cols, R, dup = cols[keep], R.take(keep, axis=1), dup[keep]
+                seen = None if seen is None else seen[:, keep]
+            if seen is None and end == 64 and len(cols) > 2048:  # a table of that many guesses
+                for i in range(16, min(64, len(S))):  # costs more than 48 comparisons
+                    dup += (R[:i] == R[i]).any(axis=0)
+                continue
+            if seen is None:  # the table starts with the earlier answers' replies
+                seen, done = np.zeros((self.codes, len(cols)), bool), 0
+            end = min(end, len(S))
+            seen[R[done:end], np.arange(len(cols))] = True
+            dup = end - np.count_nonzero(seen, axis=0)
         short = np.nonzero(dup < need[cols])[0]
         return (int(ids[cols[short[0]]]), int(dup[short[0]])) if short.size else (-1, 0)
 

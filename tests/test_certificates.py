@@ -223,6 +223,28 @@ def test_legal_masks_skip_only_the_tests_that_hold_for_every_guess():
         assert (checker.legal((green, least, barred, most)) == full).all()
 
 
+def test_the_checkers_repeat_count_is_a_plain_count():
+    """`Checker.short_of_repeats` (comparisons, then a table filled block by block, guesses
+    dropped between blocks) names the first guess whose replies on the set repeat fewer times
+    than it needs, with that count, exactly as counting each guess's distinct replies does: on
+    sets of 1 to 1,100 answers across the block edges, few and many guesses, needs met and not."""
+    words = load_words("guesses-12972").words[::4]
+    checker = check.Checker("normal", 6, words[:1500], words)
+    rng = np.random.default_rng(7)
+    for _ in range(120):
+        n = int(rng.choice([1, 2, 15, 16, 17, 63, 64, 65, 255, 257, 1024, 1100]))
+        S = np.sort(rng.choice(1500, n, replace=False)).astype(np.int32)
+        ids = np.sort(rng.choice(len(words), int(rng.choice([1, 40, 2000, 2049, len(words)])),
+                                 replace=False))
+        repeats = np.array([n - len(np.unique(checker.MT[S, g])) for g in ids])
+        need = np.maximum(0, repeats - rng.integers(0, 2, len(ids)))  # met, or just met
+        if rng.random() < 0.7:
+            need[int(rng.integers(len(ids)))] += 1 + int(rng.integers(3))  # one not met
+        short = np.nonzero(repeats < need)[0]
+        want = (int(ids[short[0]]), int(repeats[short[0]])) if short.size else (-1, 0)
+        assert checker.short_of_repeats(S, ids, need) == want
+
+
 def test_the_checkers_state_after_a_reply_is_the_engines():
     """The checker's own hard and ultra-hard rules (`check.after`, `check.after_ultra`), which
     touch only the guess's letters, give the engine's states (`HardState`, `UltraState`) along
