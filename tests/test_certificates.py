@@ -209,7 +209,8 @@ def test_legal_masks_skip_only_the_tests_that_hold_for_every_guess():
     for _ in range(300):
         green = tuple(int(x) for x in rng.choice([-1, -1, -1, -2, 0, 4, 19, 26], 5))
         least = tuple(int(x) for x in rng.choice([0] * 12 + [1, 2, 3, -1, 6], 26))
-        barred = tuple(int(x) for x in rng.choice([0] * 6 + [1, 1 << 4, (1 << 26) - 1, -3, 1 << 27 | 5], 5))
+        barred = tuple(int(x) for x in rng.choice([0] * 6 + [1, 1 << 4, (1 << 26) - 1, -3,
+                                                       1 << 27 | 5], 5))
         most = tuple(int(x) for x in rng.choice([check.NO_MOST] * 12 + [0, 1, 2, 16, -1], 26))
         full = np.ones(len(G), bool)
         for i, g in enumerate(green):
