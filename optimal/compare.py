@@ -213,4 +213,4 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     from optimal.cli.run import exit_as_script
 
-    exit_as_script(main)
+    exit_as_script(main, "python -m optimal.compare")

@@ -148,4 +148,4 @@ def run(args: argparse.Namespace) -> int:
 if __name__ == "__main__":
     from optimal.cli.run import exit_as_script
 
-    exit_as_script(main)
+    exit_as_script(main, "python -m optimal.search.dordle_floor")
