@@ -832,7 +832,8 @@ def test_after_a_ctrl_c_a_half_built_objects_finalizer_is_not_printed():
     """)
     interrupted = run_script(script.replace("sys.argv[1]", '"interrupt"'))
     assert interrupted.returncode == 130
-    assert interrupted.stderr.splitlines() == ["demo: interrupted; files already written are complete"]
+    assert interrupted.stderr.splitlines() == [
+        "demo: interrupted; files already written are complete"]
     finished = run_script(script.replace("sys.argv[1]", '"finish"'))
     assert finished.returncode == 0 and "_as_parameter_" in finished.stderr
 
