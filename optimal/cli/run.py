@@ -27,6 +27,14 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
     say(f"warning: {message}")
 
 
+_ended_by_signal = False  # set once a command has ended on Ctrl-C or SIGTERM (`_interrupt_again`)
+
+
+def _ended_on_signal(ended: bool = True) -> None:
+    global _ended_by_signal
+    _ended_by_signal = ended
+
+
 def _interrupt_again(unraisable) -> None:
     """A Ctrl-C that lands inside a C callback (llvmlite's object-cache hook while numba compiles)
     cannot propagate there: Python would print it as "Exception ignored ... Traceback" and drop it.
@@ -43,14 +51,6 @@ def _interrupt_again(unraisable) -> None:
         _thread.start_new_thread(_interrupt_soon, ())
         return
     sys.__unraisablehook__(unraisable)
-
-
-_ended_by_signal = False  # set once a command has ended on Ctrl-C or SIGTERM (`_interrupt_again`)
-
-
-def _ended_on_signal() -> None:
-    global _ended_by_signal
-    _ended_by_signal = True
 
 
 def catch_interrupts_in_callbacks() -> None:
@@ -208,8 +208,7 @@ def run_cli(body: Callable[[], int], prog: str, writes: bool = True) -> int:
     SIGTERM ends it as Ctrl-C does (exit 143), in the main thread, for the body's duration; output
     to a pipe whose reader has gone is dropped (`ClosedPipeTolerant`). A command that writes no
     file (`writes` False: the web server, the assistant) does not claim its files are complete."""
-    global _ended_by_signal
-    _ended_by_signal = False
+    _ended_on_signal(False)  # (a command run in-process after another starts afresh)
     warnings.showwarning = _one_line_warning
     catch_interrupts_in_callbacks()
     main = threading.current_thread() is threading.main_thread()
