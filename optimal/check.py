@@ -283,6 +283,7 @@ class Checker:
         self.proven: set = set()  # (rule, set, state) already shown
         self.pairs: dict = {}  # (a, b) -> the guesses telling a from b, as bits
         self.scans = 0
+        self.other_cpu = 0.0  # CPU seconds of the other --jobs processes (see load_in_parts)
 
     def legal(self, state) -> np.ndarray:
         """Which guesses the mode allows in `state` (all in normal mode), as a mask."""
@@ -862,9 +863,12 @@ def load_part(args: argparse.Namespace, part: tuple[int, int]):
 
 
 def check_part(args: argparse.Namespace, part: tuple[int, int], verdict) -> None:
-    """In a process of its own: check `part` and send ("ok", full scans) or the rejection."""
+    """In a process of its own: check `part` and send ("ok", (full scans, CPU seconds)) or the
+    rejection. The CPU is sent because it is lost with the process: a caller's `time` counts only
+    the processes it waits for, and these are ended, not waited for."""
     try:
-        verdict.send(("ok", load_part(args, part)[1].scans))
+        scans = load_part(args, part)[1].scans
+        verdict.send(("ok", (scans, time.process_time())))
     except (Rejected, Unreadable) as why:
         verdict.send((type(why).__name__, str(why)))
 
@@ -872,7 +876,8 @@ def check_part(args: argparse.Namespace, part: tuple[int, int], verdict) -> None
 def load_in_parts(args: argparse.Namespace):
     """`load` with the nodes shared out over --jobs processes (this one checks part 0; the others
     are fresh interpreters, as forking a threaded caller can hang); their full scans are added
-    to this checker's count. Any part's rejection is the verdict."""
+    to this checker's count and their CPU seconds to its `other_cpu`. Any part's rejection is the
+    verdict."""
     spawn, others = get_context("spawn"), []
     try:
         for k in range(1, args.jobs):
@@ -891,11 +896,24 @@ def load_in_parts(args: argparse.Namespace):
                                  f"{process.exitcode})") from None
             if kind != "ok":
                 raise {"Rejected": Rejected, "Unreadable": Unreadable}[kind](value)
-            loaded[1].scans += value
+            loaded[1].scans += value[0]
+            loaded[1].other_cpu += value[1]
         return loaded
     finally:
         for process, _ in others:
             process.terminate()
+
+
+def say(text: str) -> None:
+    """Print a line of the report; once the reader has gone (`... | head`), drop the rest and go
+    on, so the exit code is still the verdict (a BrokenPipeError here printed a traceback and
+    exited 1, which reads as a rejection)."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail either
+        os.close(devnull)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -920,17 +938,19 @@ def run(args: argparse.Namespace) -> int:
     if header["objective"] == "worst" and any(claim[1] < INF for claim in at_root):
         raise Rejected("a worst-case certificate concludes a total: it proves only that first "
                        "guesses cannot find every answer within the limit")
-    print(f"{args.certificate}: every claim holds ({sum(map(len, checker.claims.values())):,} claims, "
-          f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s), on the game")
-    print("\n".join(game_lines(header, origins) + ["    " + describe(c, checker) for c in at_root]))
+    cpu = time.process_time() + checker.other_cpu
+    say(f"{args.certificate}: every claim holds ({sum(map(len, checker.claims.values())):,} claims, "
+          f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s wall, {cpu:.1f} s CPU "
+          f"in {args.jobs} process{'es' if args.jobs > 1 else ''}), on the game")
+    say("\n".join(game_lines(header, origins) + ["    " + describe(c, checker) for c in at_root]))
     if tree is None:
         return 0
     total, bound = replay(tree, checker, answers, guesses), first_guess_bounds(at_root, checker)
-    print(f"tree {args.tree}: first guess {checker.word(first)}, total {total} (replayed); certified "
+    say(f"tree {args.tree}: first guess {checker.word(first)}, total {total} (replayed); certified "
           f"lower bound: {bound[first]}")
     if bound[first] != total:
         raise Rejected(f"the tree's total {total} is not the certified lower bound {bound[first]}")
-    print(tree_verdict(total, first, bound, checker))
+    say(tree_verdict(total, first, bound, checker))
     return 0
 
 

@@ -5,9 +5,13 @@ itself, a wrong list hash, a truncated or reordered file) is rejected, never acc
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -423,6 +427,50 @@ def test_a_tree_that_is_not_optimal_is_not_certified(made, capsys):
     capsys.readouterr()
     assert check.main([cert, str(worse), "--answers", answers, "--guesses", guesses]) == 1
     assert "is not the certified lower bound" in capsys.readouterr().err
+
+
+def checked_with_no_reader(*argv: str) -> subprocess.CompletedProcess:
+    """`python -m optimal.check ARGV` whose standard output nobody reads (its pipe closed before
+    the first line, as `... | head -1` ends up), stderr kept."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run([sys.executable, "-m", "optimal.check", *argv], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=300,
+                              cwd=Path(__file__).resolve().parents[1])
+    finally:
+        os.close(write_end)
+
+
+def test_a_reader_gone_changes_no_verdict_and_prints_no_traceback(made):
+    """With nobody reading the report (`check ... | head -1`), the exit code is still the verdict:
+    0 for the optimal tree, 1 (and the rejection on stderr) for a tree that is not optimal, whose
+    rejection comes after the first lines were printed; never a BrokenPipeError traceback."""
+    tmp, cert, answers, guesses, _ = made
+    lists = ["--answers", answers, "--guesses", guesses]
+    good = checked_with_no_reader(cert, str(tree_of(tmp)), *lists)
+    assert (good.returncode, good.stderr) == (0, "")
+    assert search(["--answers", answers, "--guesses", guesses, "--first", "nymph", "--max-depth", "4",
+                   "--jobs", "1", "--quiet", "--out", str(tmp / "nymph-unread")]) == 0
+    worse = checked_with_no_reader(cert, str(next(tmp.glob("nymph-unread/*/nymph.json"))), *lists)
+    assert worse.returncode == 1 and "Traceback" not in worse.stderr
+    assert worse.stderr.startswith("REJECTED: ") and worse.stderr.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_checking_in_parts_counts_every_processs_cpu(made, capsys):
+    """--jobs 2 reports the CPU of both processes: the other one's seconds (sent back, as they are
+    lost when it ends) are counted, and the printed total is at least them."""
+    tmp, cert, answers, guesses, _ = made
+    args = argparse.Namespace(certificate=cert, answers=answers, guesses=guesses, jobs=2)
+    other = check.load_in_parts(args)[1].other_cpu
+    assert other > 0.05  # a fresh interpreter that imports numpy and checks half the nodes
+    assert check.main([cert, "--answers", answers, "--guesses", guesses, "--jobs", "2"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    found = re.search(r"claims, [\d,]+ full scans, ([\d.]+) s wall, ([\d.]+) s CPU in 2 processes\)",
+                      first)
+    assert found, first
+    assert float(found.group(2)) >= other * 0.5  # this run's other process: about as much
 
 
 def test_a_guess_left_out_is_rejected(made, capsys):
