@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 from greedy import greedy_tree
+from lookahead.questions.worst_case import check_first_guesses
+from lookahead.solvers.setting import SearchSetting
 from lookahead.solvers.single import Solver
 from lookahead.kernels.finish import fewest_failures
 from optimal.adversaries import evil_game, evil_text
@@ -262,3 +264,28 @@ def test_one_word_shows_its_branches(tmp_path, capsys, monkeypatch):
     lines = [line for line in capsys.readouterr().err.splitlines()
              if line.startswith(f"{word.upper()} branches")]
     assert lines and f"/{len(parts)}" in lines[-1]
+
+
+@pytest.mark.parametrize("endings", [RHYMES[1], RHYMES[2]])
+def test_hard_mode_first_words_stop_at_their_smallest_failing_branch(endings):
+    """In hard mode a first guess's branches are checked smallest first (the small families whose
+    greens bind every later guess decide it fast): every verdict is brute force's, the branch
+    named is the smallest that cannot be finished, and listing every branch gives the same
+    verdicts. Within 5 these games have first words of both kinds."""
+    game = rhyming_game(endings, extra=True).with_limits("hard", 5)
+    every = list(range(len(game.guesses)))
+    first = check_first_guesses(game, every, SearchSetting(cache_mb=64), every_branch=False)
+    listed = {r.word: r.feasible for r in
+              check_first_guesses(game, every, SearchSetting(cache_mb=64), every_branch=True)}
+    start = HardState.initial(game.length)
+    kinds = set()
+    for result in first:
+        g = game.guess_id(result.word)
+        parts = plain_parts(game, g, game.all_candidates())
+        failing = sorted(len(p) for c, p in parts.items() if c != game.won and not
+                         brute_can_finish(game, p, 4, state=start.after(result.word, c)))
+        assert result.feasible == (not failing) == listed[result.word], result.word
+        if failing:
+            assert [b.answers for b in result.failing] == failing[:1], result.word
+        kinds.add(result.feasible)
+    assert kinds == {True, False}
