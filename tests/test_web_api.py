@@ -419,6 +419,19 @@ def test_tree_list(client):
     assert all("7920" in t["label"] for t in trees if t["id"] == "salet-normal")
 
 
+def test_a_weighted_tree_is_labelled_by_its_expectation_not_its_plain_total(client):
+    """The `freq` tree of TRACE is proven for the weighted expectation (3.3440), not for its plain
+    total 7980 (TRACE's unweighted optimum is 7926): its label names the weights and the
+    expectation, and does not put "proven optimal" beside the plain total alone."""
+    trees = {t["id"]: t["label"] for t in client.get("/api/trees").json()["trees"]}
+    weighted = [label for tree_id, label in trees.items() if "wfreq" in tree_id]
+    assert weighted, sorted(trees)
+    for label in weighted:
+        assert "weighted by freq" in label and "expected 3.3" in label, label
+        assert "under those weights" in label and not re.search(r"total \d+ \(proven", label), label
+    assert "weighted" not in trees["salet-normal"] and "7920 (proven optimal" in trees["salet-normal"]
+
+
 def test_the_bundled_trees_are_the_results_trees():
     for mode in ("normal", "hard"):
         bundled = (BUNDLED / f"salet-{mode}.json").read_bytes()

@@ -75,10 +75,20 @@ def _tree_header(path: Path) -> tuple[dict, str] | None:
 
 
 def _label(document: dict) -> str:
+    """The catalogue's line for a tree. A weighted tree's claim is about its expected guesses
+    under the weights, not its plain total (TRACE's `freq` tree totals 7980, above the unweighted
+    optimum 7926 for TRACE): its label says so, instead of "total 7980 (proven optimal ...)"."""
     game, stats = document.get("game") or {}, document.get("stats") or {}
     first = (document.get("tree") or {}).get("guess", "?").upper()
     mode, limit = game.get("mode", "normal"), game.get("max_guesses", 6)
     claim = stats.get("status") or ("proven optimal" if stats.get("proven_optimal") else "")
+    weighted = stats.get("weighted") if isinstance(stats.get("weighted"), dict) else None
+    if weighted or game.get("weights"):
+        name = (weighted or {}).get("weights") or (game.get("weights") or {}).get("name", "?")
+        expected = (weighted or {}).get("expected", "?")
+        return (f"{first}, {mode} mode, at most {limit} guesses, answers weighted by {name}: "
+                f"expected {expected} guesses (plain total {stats.get('total', '?')})"
+                + (f" ({claim} under those weights, as the file says)" if claim else ""))
     return (f"{first}, {mode} mode, at most {limit} guesses: total {stats.get('total', '?')}"
             + (f" ({claim}, as the file says)" if claim else ""))
 
