@@ -218,3 +218,17 @@ def test_a_lost_game_has_no_luck_on_its_last_guess():
     assert review.as_dict()["turns"][-1]["luck"] == [None, None]
     rows = [line.split() for line in review_lines(review, "normal", False) if line[:1] == "3"]
     assert rows[0][-1] == "-"  # the last turn's luck is not a number
+
+
+def test_a_guess_bound_is_never_below_the_optimum_of_its_state():
+    """With no search finished, a guess's figure is its split bound and a beam's tree; the state's
+    optimum (here from the bundled table of the extended list: TARSE 11,219) is a lower bound for
+    every guess too, so the guess's range starts there, and luck is computed from that range."""
+    game = Game.from_lists("nyt-extended")
+    steps = checked_steps(game, steps_from(game, ["salet", "apace"], None, "apace"), "apace")
+    review = review_game(game, steps, "apace", ReviewSearch(slots=0), budget=0.0)
+    turn = review.turns[0]
+    assert turn.optimum.proven and turn.optimum.lower == 11219
+    assert turn.played.lower >= turn.optimum.lower
+    assert turn.expected_played[0] >= turn.expected_optimal[0]
+    assert turn.luck[1] <= turn.expected_played[1] - 1  # luck's range from the guess's, not below it

@@ -542,10 +542,15 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
     jobs = _queue_jobs(search, game, steps, states, table, won)
     optima = [_optimum(game, states, t, jobs, deadline, table, won) for t in range(len(states))]
     played = [_played(game, states, steps, t, jobs, deadline, table) for t in range(len(steps))]
-    for t, (bound, _) in enumerate(played):  # the player's tree is a tree too: an upper bound
+    for t, (bound, played_source) in enumerate(played):
         optimum, best, source = optima[t]
+        # the player's tree is a tree too: an upper bound of the optimum; and no guess beats the
+        # optimum, so its lower bound holds for the guess played (a split bound alone fell below
+        # the proven optimum from the table: "after guess 3.0361.." beside "optimal 3.5526")
         uppers = [u for u in (optimum.upper, bound.upper) if u is not None]
         optima[t] = (Bound(optimum.lower, min(uppers) if uppers else None), best, source)
+        if optimum.lower > bound.lower:
+            played[t] = (Bound(optimum.lower, bound.upper), played_source)
     turns = []
     for t, (word, code) in enumerate(steps):
         (optimum, best, optimum_source), (guess, source) = optima[t], played[t]
