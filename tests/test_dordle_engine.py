@@ -4,7 +4,10 @@ guesses, memo on and off, beams, bounds, and trees that replay to the values fou
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -245,3 +248,20 @@ def test_next_guess_says_when_no_tree_exists():
     assert none is not None and none.word is None and none.proven and none.games == 90
     one_board = dordle_next_guess(game, everything[:1], None, 1, budget=30.0)
     assert one_board.word == game.answers.words[int(everything[0])] and one_board.total == 1
+
+
+def test_counting_a_states_games_compiles_no_kernel():
+    """The assistant counts a state's games before any workspace has switched the kernel cache
+    on: that count must not compile a kernel (it compiled `pair_weight` without the cache on every
+    run, and the assistant announced "compiling the search kernels" each time). In a fresh
+    process, so that no earlier test has compiled it."""
+    script = ("import numpy as np\n"
+              "from lookahead.kernels.pair_bounds import PAIR, SAME, pair_weight\n"
+              "from lookahead.solvers.pair import PairState\n"
+              "a, b = np.arange(5), np.arange(5, 12)\n"
+              "print(PairState(PAIR, a, b).games, PairState(SAME, a, a).games, "
+              "len(pair_weight.signatures))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1], timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["35", "20", "0"]

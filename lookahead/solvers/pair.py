@@ -95,8 +95,12 @@ class PairState:
 
     @property
     def games(self) -> int:
-        """How many games the state stands for (pairs, or answers when one board is left)."""
-        return int(pair_weight(self.kind, self.first.size, self.second.size))
+        """How many games the state stands for (pairs, or answers when one board is left). The
+        kernel's own code run as plain Python (`py_func`): callers ask this before any workspace
+        has switched the kernel cache on, and calling the kernel then compiled it afresh, without
+        the cache, on every run (the assistant said "compiling the search kernels" each time)."""
+        weight = getattr(pair_weight, "py_func", pair_weight)  # (a plain function without numba)
+        return int(weight(self.kind, self.first.size, self.second.size))
 
 
 def pair_state(board1: Board, board2: Board) -> PairState:
