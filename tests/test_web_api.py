@@ -797,12 +797,14 @@ def wait_until(condition, seconds: float, process, log: Path) -> None:
                                          pytest.param("1", 8122, marks=pytest.mark.slow)])  # quick: one
 def test_the_first_screen_offers_the_bundled_trees_opening(client, original, hard, total):
     """The first screen offered no opening word ('skipped: 2,315 candidates > 300') although the
-    proven SALET trees ship with the page: it offers SALET with the tree's total, labelled by what
-    the file proves (optimal for SALET as the first guess), and the per-answer table."""
+    proven SALET trees ship with the page: it offers SALET with the tree's total, proven (the
+    bundled exact tables prove it the optimum over every first word; it was labelled "upper
+    bound" beside "proven optimal for this first guess"), and the per-answer table."""
     data = game(client, hard=hard)
     row = data["suggestions"][-1]
     assert row["label"] == "optimal" and row["word"] == "salet" and row["total"] == total
-    assert row["status"] == "upper bound" and "proven optimal for this first guess" in row["note"]
+    assert row["status"] == "proven" and row["note"].endswith(", proven")
+    assert data["optimal"]["proven"]
     assert data["pick"] == "salet"
     mode = "hard" if hard == "1" else "normal"
     tree = read_tree(BUNDLED / f"salet-{mode}.json").tree

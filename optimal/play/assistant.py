@@ -28,6 +28,7 @@ from optimal.multiboard import lower_bound, most_replies
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
+from optimal.play.review import first_words
 from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
@@ -142,6 +143,18 @@ def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_ma
     return Suggestion("optimal", "-", f"no result yet ({found.why})", "pending"), None
 
 
+def table_opening(game: Game, table: bool = False) -> Found | None:
+    """The opening from the bundled exact first-word tables (`optimal/data/exact/`): their proven
+    optimum over every first word, for the games they are for (None otherwise). Why: at the start
+    2,315 candidates are too many to search at a prompt, so the assistant said "skipped" of a
+    figure that is proven and ships with it. No per-answer table (`table` is not used)."""
+    tables = first_words(game)
+    if tables is None or not tables.words:
+        return None
+    return Found(tables.words[0], tables.optimum, True,
+                 why="the bundled exact first-word tables: the optimum over every first word")
+
+
 class Assistant:
     """The state of one game being played (or watched): boards, history, and the suggestions.
 
@@ -154,7 +167,8 @@ class Assistant:
     `BudgetedSearch`), `scores` keeps greedy scores between steps (a server shares one between
     requests). `book(game, table)`, when given, may know the opening (before any step) without a
     search: a `Found` from a tree already built (the web page's bundled SALET trees), or None;
-    the opening has too many candidates to search at a prompt.
+    the opening has too many candidates to search at a prompt. Without one, the bundled exact
+    first-word tables are the book (`table_opening`).
     """
 
     def __init__(self, game: Game, boards: int = 1, absurdle: bool = False,
@@ -165,7 +179,7 @@ class Assistant:
         self.game, self.absurdle, self.puzzle = game, absurdle, puzzle
         self.optimal_max, self.show, self.seed = optimal_max, show, seed
         self.search = search or DirectSearch()
-        self.book = book
+        self.book = book if book is not None else table_opening
         self.scores = scores if scores is not None else LruCache(64)
         self.rng = random.Random(seed)
         if puzzle and not secrets:
@@ -189,7 +203,8 @@ class Assistant:
         if not game.rule.colour_replies:
             raise BadInput("the assistant is for Wordle replies only")
         if game.hard and boards > 1:
-            raise BadInput("--hard goes with one board (multi-board games have no hard mode)")
+            raise BadInput(f"--{game.mode} goes with one board (multi-board games have no "
+                           f"{game.mode_name})")
         if absurdle and game.weights is not None:
             raise BadInput(NO_WEIGHTS_IN_ABSURDLE)
         if absurdle and (boards > 1 or puzzle or secrets):

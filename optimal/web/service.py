@@ -16,7 +16,7 @@ from pathlib import Path
 from optimal.errors import BadInput
 from optimal.game import Game, split_history
 from optimal.play.analysis import Analysis, Found
-from optimal.play.assistant import OPTIMAL_MAX, Assistant
+from optimal.play.assistant import OPTIMAL_MAX, Assistant, table_opening
 from optimal.play.cache import LruCache
 from optimal.play.exact import BUDGET, BudgetedSearch, answer_table
 from optimal.play.review import ReviewSearch, played_game, review_game
@@ -137,8 +137,13 @@ class Service:
                 total = sum(tree.counts.values())
                 rows = answer_table(tree.tree, game, game.all_candidates(), total)
                 claim = tree.claims.get("status", "as built")
-                return Found(tree.tree.guess, total, False, 0, rows, 0.0,
-                             f"the bundled tree's total, {claim}")
+                # the bundled exact tables prove it the optimum over every first word: then it
+                # is the state's proven optimum, not an upper bound (the page said "upper bound
+                # (... proven optimal for this first guess)" of SALET 7,920)
+                best = table_opening(game)
+                proven = best is not None and (best.word, best.total) == (tree.tree.guess, total)
+                return Found(tree.tree.guess, total, proven, 0, rows, 0.0,
+                             "" if proven else f"the bundled tree's total, {claim}")
             return None
 
         found = self.scores.get(("opening", game.fingerprint), build)
