@@ -233,7 +233,12 @@ class Game:
         try:
             return self.guess_index[word]
         except KeyError:
-            raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}") from None
+            letters = sum(c.isalpha() for c in word)
+            other = (f": it has {letters} letters and this game's words have {self.length}"
+                     f"{' (--lists len' + str(letters) + ' plays those)' if letters in (4, 6, 7) else ''}"
+                     if word.isalpha() and letters != self.length else "")
+            raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}"
+                           f"{other}") from None
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""
@@ -342,8 +347,12 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
                 i = reply_end
                 forced = i < len(chunk) and chunk[i] == "/"
                 if i < len(chunk) and chunk[i] not in "./":
+                    word_length = sum(c.isalpha() for c in steps[-1][0])
+                    longer = (f" (and {steps[-1][0].upper()[:20]} has {word_length} letters: this "
+                              f"game's words have {marks})" if word_length != marks else "")
                     raise BadInput(f"history {quoted(text)}: the reply after "
-                                   f"{steps[-1][0].upper()[:20]} has more than {marks} marks")
+                                   f"{steps[-1][0].upper()[:20]} has more than {marks} marks"
+                                   f"{longer}")
                 i += 1
                 continue
             if word:  # (a stray '.' with no word before it is skipped)

@@ -272,6 +272,11 @@ CASES = [
     # ------------------------------------------------------------ assist
     case("assist-unknown-word", "assist", L + "--history zzzzz=BBBBB", 2, "not in the guess list"),
     case("assist-impossible-reply", "assist", L + "--history trace=GGGGY", 2, "impossible"),
+    case("assist-six-letter-word", "assist", "--history salets=BYBBB", 2,
+         "it has 6 letters and this game's words have 5 (--lists len6"),
+    case("assist-six-letter-word-and-reply", "assist", "--history salets=BYBBBB", 2,
+         "SALETS has 6 letters: this game's words have 5"),
+    case("assist-ultra-boards", "assist", "--boards 4 --ultra", 2, "--ultra goes with one board"),
     case("assist-boards-zero", "assist", L + "--boards 0", 2, "--boards"),
     case("assist-boards-huge", "assist", L + "--boards 100", 2, "--boards"),
     case("assist-depth-huge", "assist", L + "--max-depth 100000000 --history trace=BBBBB", 2,
