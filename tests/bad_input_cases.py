@@ -239,6 +239,8 @@ CASES = [
     case("pangrams-solver", "pangrams", "{A} --solver bogus", 2, "--solver"),
     # ------------------------------------------------------------ review
     case("review-no-game", "review", L, 2, "give the game"),
+    case("review-hard-rule-broken", "review", "--hard --answer cigar --words salet,brond,cigar", 2,
+         "can be reviewed as a normal-mode game: without --hard"),
     case("review-history-and-words", "review", L + "--history cigar=GGGGG --words cigar", 2,
          "not both"),
     case("review-words-alone", "review", L + "--words salet,cigar", 2, "or the answer"),

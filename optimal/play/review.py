@@ -458,6 +458,9 @@ def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Ste
     try:
         game.check_history(steps)
     except BadInput as error:
+        if game.hard and f"is not allowed in {game.mode_name}" in str(error):
+            raise BadInput(f"{error} (a game that broke the rule can be reviewed as a normal-mode "
+                           f"game: without --{game.mode})") from None
         if "no answer fits" not in str(error):
             raise
         raise BadInput(f"{error}{fitting_lists(game, steps, answer)}") from None
