@@ -139,6 +139,14 @@ def main(argv: list[str] | None = None) -> int:
         stats = summarize(counts)
         print(f"VALID: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
               f"mean {stats.mean:.4f}, worst {stats.worst}")
+        status = stats_block.get("status")
+        if claimed is not None and not wrong_claim:
+            # what the file claims beyond the tree (proven, or a beam's upper bound) is the
+            # search's word: said as such, so a beam's tree and a proven one do not read alike
+            print(f"the file states total {claimed} (the replay agrees)"
+                  + (f" and calls it {quoted(status)}: that claim is the search's, not checked "
+                     "here (`python -m optimal.check CERT TREE` certifies an optimum)"
+                     if isinstance(status, str) and status else ""))
         if args.evil:
             print(f"Evil Wordle: {evil_text(evil_game(tree_file.tree, game), game)}")
         if game.weights is not None:

@@ -138,3 +138,19 @@ def test_evil_option(files, capsys):
         if code == won:
             break
         remaining, node = groups[code], node.branches[code]
+
+
+def test_the_files_claim_is_said_as_the_searchs_proven_and_beam_alike(capsys):
+    """A proven tree and a beam's tree of the same total printed the same lines: now the file's
+    own status is repeated, as the search's claim (not checked by the verifier)."""
+    from pathlib import Path
+    results = Path(__file__).resolve().parents[1] / "results"
+    said = {}
+    for folder in ("answers-2315-guesses-12972-normal-d6", "answers-2315-guesses-12972-normal-d6-beam20"):
+        assert main([str(results / folder / "salet.json")]) == 0
+        said[folder] = [l for l in capsys.readouterr().out.splitlines() if l.startswith("the file states")]
+    assert said["answers-2315-guesses-12972-normal-d6"] == [
+        "the file states total 7920 (the replay agrees) and calls it 'proven optimal for this first "
+        "guess': that claim is the search's, not checked here (`python -m optimal.check CERT TREE` "
+        "certifies an optimum)"]
+    assert "calls it 'upper bound (beam 20)'" in said["answers-2315-guesses-12972-normal-d6-beam20"][0]
