@@ -232,3 +232,18 @@ def test_a_guess_bound_is_never_below_the_optimum_of_its_state():
     assert turn.played.lower >= turn.optimum.lower
     assert turn.expected_played[0] >= turn.expected_optimal[0]
     assert turn.luck[1] <= turn.expected_played[1] - 1  # luck's range from the guess's, not below it
+
+
+def test_a_game_lost_to_a_family_says_what_none_means_and_names_no_best_guess():
+    """CATCH, BATCH, ... WATCH against HATCH: from turn 5 no strategy is sure to finish, and at
+    turn 6 no guess is 'best' (it named WATCH beside an optimum of 'none'); the summary says why
+    there is no sum, and a legend says what 'none' and '-' mean."""
+    game = Game.from_lists("original")
+    words = ["catch", "batch", "latch", "match", "patch", "watch"]
+    steps = checked_steps(game, steps_from(game, words, None, "hatch"), "hatch")
+    review = review_game(game, steps, "hatch", ReviewSearch(), budget=120)
+    assert review.status == "lost" and review.turns[-1].optimum.none
+    assert review.turns[-1].best == ()
+    text = "\n".join(review_lines(review, "normal", False))
+    assert "lost - to it" not in text and "no sum" in text
+    assert "none: no strategy finds every remaining answer within the guesses left" in text

@@ -557,7 +557,8 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
     turns = []
     for t, (word, code) in enumerate(steps):
         (optimum, best, optimum_source), (guess, source) = optima[t], played[t]
-        if guess.proven and optimum.proven and guess.lower == optimum.lower and word not in best:
+        if (guess.proven and optimum.proven and not optimum.none and guess.lower == optimum.lower
+                and word not in best):  # (with no tree at all, no guess is "best")
             best = best + (word,)
         after, _, after_source = optima[t + 1]
         s, nxt = states[t], states[t + 1]

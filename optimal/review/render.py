@@ -62,9 +62,16 @@ def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
 
 def summary_lines(review: Review) -> list[str]:
     """The sums, and whether every figure is proven (else what the ranges mean)."""
+    lost, luck = figure(review.lost), figure(review.luck, signed=True)
+    sums = (f"this game lost {lost} to it and had {luck} of luck" if "-" not in (lost, luck)
+            else "its losses and luck have no sum: from the turn marked 'none' on, no strategy "
+                 "could be sure to find the answer in the guesses left")
     lines = [f"optimal play expected {figure(review.expected_from_start)} guesses from the first "
-             f"guess on; this game lost {figure(review.lost)} to it and had "
-             f"{figure(review.luck, signed=True)} of luck"]
+             f"guess on; {sums}"]
+    if any(math.isinf(t.expected_optimal[0]) or math.isinf(t.expected_played[0])
+           for t in review.turns):
+        lines.append("none: no strategy finds every remaining answer within the guesses left "
+                     "(proven); -: no figure (an expectation over a state with no such strategy)")
     if review.status == "won" and review.proven:
         played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
         lines.append(f"check: {figure(review.expected_from_start)} + lost - luck = {played:.4f}, "
