@@ -1,0 +1,69 @@
+"""The committed proof that in hard mode, with every allowed word an answer (`--lists big`), no first
+word finds every answer within 6 guesses (`results/big-game/guesses-12972-guesses-12972-hard-d6-worst/`).
+
+For each first word the run names one branch (a reply to it) whose answers cannot all be found
+within the 5 guesses left, from the clues that reply gives: a tree for the whole game would be one
+for that branch (replay it: each answer's path is unchanged), so the word has none. Checked here
+against the run's own files, and again for a sample of first words by brute force: the branch is
+rebuilt with the plain reply rule (no reply matrix of the engine's), and every hard-mode guess
+sequence is tried on it (`brute_can_finish`, which shares no code with the search kernels).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from optimal.game import Game, HardState
+from optimal.rules.wordle import reply
+from optimal.words import WordList, load_words
+from tests.test_worst_case import brute_can_finish
+
+RUN = (Path(__file__).resolve().parent.parent / "results" / "big-game"
+       / "guesses-12972-guesses-12972-hard-d6-worst")
+WORDS = load_words("guesses-12972")
+
+
+@pytest.fixture(scope="module")
+def summary() -> dict:
+    return json.loads((RUN / "summary.json").read_text())
+
+
+def test_every_first_word_is_refuted_by_a_named_branch(summary):
+    """The run covers all 12,972 first words (every one is an answer, so every one is useful),
+    none is feasible, and each names the reply and size of a branch it cannot finish."""
+    game = summary["game"]
+    assert game["answers"]["sha256"] == game["guesses"]["sha256"] == WORDS.sha256
+    assert game["mode"] == "hard" and summary["objective"] == "worst" and summary["max_guesses"] == 6
+    assert summary["feasible"] == [] and len(summary["results"]) == len(WORDS.words)
+    assert {r["word"] for r in summary["results"]} == set(WORDS.words)
+    for result in summary["results"]:
+        assert not result["feasible"] and result["failing"], result["word"]
+        assert result["failing"][0]["answers"] >= 2 and len(result["failing"][0]["reply"]) == 5
+
+
+def branch(first: str, reply_text: str) -> tuple[str, ...]:
+    """The answers (all allowed words) that give `reply_text` to `first`, by the plain rule."""
+    code = Game(WordList("one", (first,), "test"), WordList("one", (first,), "test")).parse_reply(
+        reply_text)
+    return tuple(w for w in WORDS.words if reply(first, w) == code)
+
+
+#: Openers of every kind: the normal-mode bests, vowel-heavy, consonant-only (CHYND and NYMPH, which
+#: the families -ILLS, -IGHT, ... could not refute), weak ones, the pangram words; each names a
+#: branch of at most 40 answers, which the brute force settles in a second or two.
+SAMPLE = ("lants", "tares", "salet", "crane", "chynd", "nymph", "crwth", "phpht", "kudzu",
+          "vivid", "audio", "adieu", "jumbo", "fjord", "waltz", "gucks", "vibex")
+
+
+@pytest.mark.parametrize("first", SAMPLE)
+def test_the_named_branch_cannot_be_finished_by_brute_force(summary, first):
+    result = next(r for r in summary["results"] if r["word"] == first)
+    failing = result["failing"][0]
+    answers = branch(first, failing["reply"])
+    assert len(answers) == failing["answers"] <= 40
+    game = Game(WordList("branch", answers, "test"), WORDS, "hard", 6)
+    state = HardState.initial(5).after(first, game.parse_reply(failing["reply"]))
+    assert not brute_can_finish(game, list(range(len(answers))), 5, state=state)
