@@ -940,14 +940,14 @@ def run(args: argparse.Namespace) -> int:
                        "guesses cannot find every answer within the limit")
     cpu = time.process_time() + checker.other_cpu
     say(f"{args.certificate}: every claim holds ({sum(map(len, checker.claims.values())):,} claims, "
-          f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s wall, {cpu:.1f} s CPU "
-          f"in {args.jobs} process{'es' if args.jobs > 1 else ''}), on the game")
+        f"{checker.scans:,} full scans, {time.perf_counter() - start:.1f} s wall, {cpu:.1f} s CPU "
+        f"in {args.jobs} process{'es' if args.jobs > 1 else ''}), on the game")
     say("\n".join(game_lines(header, origins) + ["    " + describe(c, checker) for c in at_root]))
     if tree is None:
         return 0
     total, bound = replay(tree, checker, answers, guesses), first_guess_bounds(at_root, checker)
     say(f"tree {args.tree}: first guess {checker.word(first)}, total {total} (replayed); certified "
-          f"lower bound: {bound[first]}")
+        f"lower bound: {bound[first]}")
     if bound[first] != total:
         raise Rejected(f"the tree's total {total} is not the certified lower bound {bound[first]}")
     say(tree_verdict(total, first, bound, checker))
