@@ -139,14 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         stats = summarize(counts)
         print(f"VALID: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
               f"mean {stats.mean:.4f}, worst {stats.worst}")
-        status = stats_block.get("status")
         if claimed is not None and not wrong_claim:
-            # what the file claims beyond the tree (proven, or a beam's upper bound) is the
-            # search's word: said as such, so a beam's tree and a proven one do not read alike
-            print(f"the file states total {claimed} (the replay agrees)"
-                  + (f" and calls it {quoted(status)}: that claim is the search's, not checked "
-                     "here (`python -m optimal.check CERT TREE` certifies an optimum)"
-                     if isinstance(status, str) and status else ""))
+            print(claim_line(claimed, stats_block.get("status")))
         if args.evil:
             print(f"Evil Wordle: {evil_text(evil_game(tree_file.tree, game), game)}")
         if game.weights is not None:
@@ -159,6 +153,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     return run_cli(body, parser.prog, writes=False)
+
+
+def claim_line(claimed: int, status) -> str:
+    """What the file claims beyond the tree, said as the search's word: the total the replay
+    confirmed and the status (proven, or a beam's upper bound), which the verifier does not check;
+    so a beam's tree and a proven one do not read alike."""
+    return (f"the file states total {claimed} (the replay agrees)"
+            + (f" and calls it {quoted(status)}: that claim is the search's, not checked here "
+               "(`python -m optimal.check CERT TREE` certifies an optimum)"
+               if isinstance(status, str) and status else ""))
 
 
 def check_counts(result, game: Game):

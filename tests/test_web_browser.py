@@ -512,6 +512,8 @@ def test_the_tree_list_entries_are_short_and_unique(browser, server):
     texts = [o.text for o in Select(by_id(browser, "tree-select")).options]
     assert len(texts) == len(set(texts)) and max(map(len, texts)) <= 70, texts  # were up to 322
     assert "SALET normal: 7,920 (bundled)" in texts
+    # a weighted tree by the expectation it is proven for, not its plain total
+    assert "TRACE normal, freq: 3.3440 each (all-first-words/normal-d6-wfreq)" in texts
 
 
 @pytest.mark.slow

@@ -7,8 +7,16 @@ import { page, setRoute } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-// a short menu entry: "SALET normal: 7,920 (bundled)", "PALET hard, 5 guesses: 8,206 (hard-d5)"
+// a short menu entry: "SALET normal: 7,920 (bundled)", "PALET hard, 5 guesses: 8,206 (hard-d5)";
+// a weighted tree by its expected guesses, the figure it is proven for: "TRACE normal, freq: 3.3440
+// each (weights/normal-d6-wfreq)"
 function shortLabel(tree) {
+  const w = /^(\w+), (\w+) mode, at most (\d+) guesses, answers weighted by ([\w-]+): expected ([\d.]+)/
+    .exec(tree.label);
+  if (w) {
+    const limit = w[3] === "6" ? "" : `, ${w[3]} guesses`;
+    return `${w[1]} ${w[2]}${limit}, ${w[4]}: ${Number(w[5]).toFixed(4)} each (${whereFrom(tree, w[1])})`;
+  }
   const m = /^(\w+), (\w+) mode, at most (\d+) guesses: total (\d+)/.exec(tree.label);
   if (!m) return `${tree.label} (${whereFrom(tree, "")})`;
   const limit = m[3] === "6" ? "" : `, ${m[3]} guesses`;
