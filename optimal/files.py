@@ -18,6 +18,7 @@ import os
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,12 +34,22 @@ def notice(text: str) -> None:
     say(f"optimal: note: {text}")
 
 
-_held: list[list[str] | None] = []  # the notes held by the commands running (innermost last)
+_local = threading.local()  # per thread: the notes held by the commands it runs (innermost last)
+
+
+def _holds() -> list[list[str] | None]:
+    """This thread's stack of held notes. Per thread, because a command run in one thread (a web
+    server's request, a test's) must not hold, and so swallow, a note another thread says: the
+    suite once lost a kernel-cache notice that way, held by a command still running elsewhere."""
+    if not hasattr(_local, "held"):
+        _local.held = []
+    return _local.held
 
 
 def say(line: str) -> None:
     """Write a note or warning line to stderr, or hold it while a command checks its input (see
     `notes_held`)."""
+    _held = _holds()
     if _held and _held[-1] is not None:
         _held[-1].append(line)
         return
@@ -53,6 +64,7 @@ def notes_held() -> Iterator[None]:
     the way (the --jobs cap, a list repaired, a cache folder replaced) came before the error, two
     lines. If the block fails before the release the held notes are dropped (the error is the
     one line; nothing ran that they were about); if it ends normally they are said then."""
+    _held = _holds()
     _held.append([])
     try:
         yield
@@ -65,6 +77,7 @@ def notes_held() -> Iterator[None]:
 
 def release_notes() -> None:
     """The input is checked: say the notes held so far, and say the rest as they come."""
+    _held = _holds()
     if _held and _held[-1] is not None:
         lines, _held[-1] = _held[-1], None
         for line in lines:

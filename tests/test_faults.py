@@ -1163,3 +1163,30 @@ def test_web_says_ready_once_its_kernels_are_loaded(tmp_path):
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
+
+
+def test_a_command_in_another_thread_does_not_swallow_this_threads_notes(capsys):
+    """Notes are held per thread while a command checks its input: a command still running in
+    another thread (a server's request, a test's) once held, and so swallowed, a kernel-cache
+    notice said here (the full suite's test of a damaged cache saw no line)."""
+    from optimal.files import notes_held, notice
+    inside, done = threading.Event(), threading.Event()
+
+    def command() -> None:
+        with notes_held():
+            inside.set()
+            done.wait(30)
+
+    other = threading.Thread(target=command)
+    other.start()
+    try:
+        assert inside.wait(30)
+        notice("said in the main thread")
+        assert capsys.readouterr().err == "optimal: note: said in the main thread\n"
+        with notes_held():  # this thread's own command still holds its notes until the end
+            notice("held here")
+            assert capsys.readouterr().err == ""
+        assert capsys.readouterr().err == "optimal: note: held here\n"
+    finally:
+        done.set()
+        other.join(30)
