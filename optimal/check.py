@@ -907,7 +907,8 @@ def load_in_parts(args: argparse.Namespace):
 def say(text: str) -> None:
     """Print a line of the report; once the reader has gone (`... | head`), drop the rest and go
     on, so the exit code is still the verdict (a BrokenPipeError here printed a traceback and
-    exited 1, which reads as a rejection)."""
+    exited 1, which reads as a rejection). The commands' `ClosedPipeTolerant` does this for them;
+    the checker keeps its own few lines because it imports nothing of the project."""
     try:
         print(text, flush=True)
     except BrokenPipeError:

@@ -49,9 +49,9 @@ def _holds() -> list[list[str] | None]:
 def say(line: str) -> None:
     """Write a note or warning line to stderr, or hold it while a command checks its input (see
     `notes_held`)."""
-    _held = _holds()
-    if _held and _held[-1] is not None:
-        _held[-1].append(line)
+    held = _holds()
+    if held and held[-1] is not None:
+        held[-1].append(line)
         return
     sys.stderr.write(line + "\n")
     sys.stderr.flush()
@@ -64,22 +64,22 @@ def notes_held() -> Iterator[None]:
     the way (the --jobs cap, a list repaired, a cache folder replaced) came before the error, two
     lines. If the block fails before the release the held notes are dropped (the error is the
     one line; nothing ran that they were about); if it ends normally they are said then."""
-    _held = _holds()
-    _held.append([])
+    held = _holds()
+    held.append([])
     try:
         yield
     except BaseException:
-        _held.pop()
+        held.pop()
         raise
     release_notes()
-    _held.pop()
+    held.pop()
 
 
 def release_notes() -> None:
     """The input is checked: say the notes held so far, and say the rest as they come."""
-    _held = _holds()
-    if _held and _held[-1] is not None:
-        lines, _held[-1] = _held[-1], None
+    held = _holds()
+    if held and held[-1] is not None:
+        lines, held[-1] = held[-1], None
         for line in lines:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()

@@ -22,7 +22,7 @@ from optimal.rules import MODES, STRICT_MODES, WORDLE, Rule, rule_named
 from optimal.rules.hard import HardState
 from optimal.rules.ultra import UltraState
 from optimal.weights import Weights
-from optimal.words import WordList, encode_words, letter_counts, load_lists
+from optimal.words import LIST_PAIRS, WordList, encode_words, letter_counts, load_lists
 
 ClueState = HardState | UltraState  # what a strict mode carries from guess to guess
 
@@ -233,10 +233,11 @@ class Game:
         try:
             return self.guess_index[word]
         except KeyError:
-            letters = sum(c.isalpha() for c in word)
-            other = (f": it has {letters} letters and this game's words have {self.length}"
-                     f"{' (--lists len' + str(letters) + ' plays those)' if letters in (4, 6, 7) else ''}"
-                     if word.isalpha() and letters != self.length else "")
+            other = ""
+            if word.isalpha() and len(word) != self.length:
+                lists = f"len{len(word)}"  # the bundled pairing of that length, when there is one
+                other = (f": it has {len(word)} letters and this game's words have {self.length}"
+                         + (f" (--lists {lists} plays those)" if lists in LIST_PAIRS else ""))
             raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}"
                            f"{other}") from None
 
@@ -347,9 +348,9 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
                 i = reply_end
                 forced = i < len(chunk) and chunk[i] == "/"
                 if i < len(chunk) and chunk[i] not in "./":
-                    word_length = sum(c.isalpha() for c in steps[-1][0])
-                    longer = (f" (and {steps[-1][0].upper()[:20]} has {word_length} letters: this "
-                              f"game's words have {marks})" if word_length != marks else "")
+                    word = steps[-1][0]
+                    longer = (f" (and {word.upper()[:20]} has {len(word)} letters: this game's "
+                              f"words have {marks})" if len(word) != marks else "")
                     raise BadInput(f"history {quoted(text)}: the reply after "
                                    f"{steps[-1][0].upper()[:20]} has more than {marks} marks"
                                    f"{longer}")

@@ -82,10 +82,10 @@ def _label(document: dict) -> str:
     first = (document.get("tree") or {}).get("guess", "?").upper()
     mode, limit = game.get("mode", "normal"), game.get("max_guesses", 6)
     claim = stats.get("status") or ("proven optimal" if stats.get("proven_optimal") else "")
-    weighted = stats.get("weighted") if isinstance(stats.get("weighted"), dict) else None
+    weighted = stats.get("weighted") if isinstance(stats.get("weighted"), dict) else {}
     if weighted or game.get("weights"):
-        name = (weighted or {}).get("weights") or (game.get("weights") or {}).get("name", "?")
-        expected = (weighted or {}).get("expected", "?")
+        name = weighted.get("weights") or (game.get("weights") or {}).get("name", "?")
+        expected = weighted.get("expected", "?")
         return (f"{first}, {mode} mode, at most {limit} guesses, answers weighted by {name}: "
                 f"expected {expected} guesses (plain total {stats.get('total', '?')})"
                 + (f" ({claim} under those weights, as the file says)" if claim else ""))

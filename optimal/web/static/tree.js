@@ -11,15 +11,11 @@ const SVG = "http://www.w3.org/2000/svg";
 // a weighted tree by its expected guesses, the figure it is proven for: "TRACE normal, freq: 3.3440
 // each (weights/normal-d6-wfreq)"
 function shortLabel(tree) {
-  const w = /^(\w+), (\w+) mode, at most (\d+) guesses, answers weighted by ([\w-]+): expected ([\d.]+)/
+  const m = /^(\w+), (\w+) mode, at most (\d+) guesses(?:: total (\d+)|, answers weighted by ([\w-]+): expected ([\d.]+))/
     .exec(tree.label);
-  if (w) {
-    const limit = w[3] === "6" ? "" : `, ${w[3]} guesses`;
-    return `${w[1]} ${w[2]}${limit}, ${w[4]}: ${Number(w[5]).toFixed(4)} each (${whereFrom(tree, w[1])})`;
-  }
-  const m = /^(\w+), (\w+) mode, at most (\d+) guesses: total (\d+)/.exec(tree.label);
   if (!m) return `${tree.label} (${whereFrom(tree, "")})`;
   const limit = m[3] === "6" ? "" : `, ${m[3]} guesses`;
+  if (m[5]) return `${m[1]} ${m[2]}${limit}, ${m[5]}: ${Number(m[6]).toFixed(4)} each (${whereFrom(tree, m[1])})`;
   return `${m[1]} ${m[2]}${limit}: ${Number(m[4]).toLocaleString("en")} (${whereFrom(tree, m[1])})`;
 }
 
