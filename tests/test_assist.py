@@ -120,6 +120,16 @@ def test_undo_takes_back_a_step(game):
         assistant.undo()
 
 
+def test_a_repeated_guess_is_named_as_one(game):
+    assistant = Assistant(game)
+    first = assistant.play("salet", [reply(game, "salet", "model")])
+    left = len(assistant.boards[0].candidates)
+    assert len(first) == 1
+    again = assistant.play("salet", [reply(game, "salet", "model")])
+    assert again[1] == "(a repeat of guess 1: SALET tells nothing new and costs a guess)"
+    assert len(assistant.boards[0].candidates) == left
+
+
 def test_a_wrong_step_changes_nothing(game):
     assistant = Assistant(game)
     with pytest.raises(BadInput, match="no answer fits"):

@@ -14,6 +14,7 @@ import pytest
 from lookahead import SearchSetting, ranked_guesses
 from lookahead.parallel import schedule, tasks as parallel
 from lookahead.solvers.single import Solver
+from optimal.play.text import plural
 from optimal.search.command import main as search
 from optimal.tree import check, read_tree, verify
 from optimal.verify import main as verify_main
@@ -197,7 +198,8 @@ def test_from_state_agrees_with_the_full_tree(lists, capsys):
         in_tree = sum(counts[w] - 1 for w in branch)
         assert search(args + ["--from", f"trace.{game.reply_text(code)}", "--jobs", "1"]) == 0
         printed = capsys.readouterr().out
-        assert f": {in_tree} guesses in all for the {len(branch)} answer(s)" in printed
+        assert (f": {plural(in_tree, 'guess')} in all for the {plural(len(branch), 'answer')}"
+                in printed)
 
 
 @pytest.mark.parametrize("extra, code, message", [
@@ -255,11 +257,11 @@ def test_beam_over_top_words_finds_salet(tmp_path):
 def test_from_state_on_the_original_lists(original):
     result = run("--from", "salet.BBYBB", "--quiet", "--no-write")
     assert result.returncode == 0, result.stderr
-    assert "99 candidate answer(s), 5 guess(es) left" in result.stdout
+    assert "99 candidate answers, 5 guesses left" in result.stdout
     candidates = original.candidates([("salet", original.parse_reply("BBYBB"))])
     total, guess = Solver(original, cache_mb=64).best_guess(candidates, 5, None)
     assert (f"Best next guess: {original.guesses.words[guess].upper()}: {total} guesses in all "
-            f"for the 99 answer(s) from here") in result.stdout
+            f"for the 99 answers from here") in result.stdout
 
 
 def test_dask_backend_on_a_local_cluster(lists):

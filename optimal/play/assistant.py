@@ -267,6 +267,7 @@ class Assistant:
         guess = self.game.guess_id(word)
         word = self.game.guesses.words[guess]
         self._check_hard(word)
+        earlier = [n for n, (played, _) in enumerate(self.history, 1) if played == word]
         codes = self._codes(guess, replies)
         boards = self._filtered(guess, codes)
         self._undo.append((self.boards, self.history, self.steps))
@@ -278,7 +279,11 @@ class Assistant:
                        codes[k] == self.game.won)
             for k in range(len(boards))))
         self.steps = self.steps + [step]
-        return [step_line(step, self.absurdle)]
+        lines = [step_line(step, self.absurdle)]
+        if earlier:
+            lines.append(f"(a repeat of guess {earlier[0]}: {word.upper()} tells nothing new "
+                         "and costs a guess)")
+        return lines
 
     def undo(self) -> list[str]:
         """Take back the last step (a mistyped reply that still fitted some answer)."""

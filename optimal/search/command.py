@@ -26,6 +26,7 @@ from optimal.dordle import VerifiedDordleTree, verified_branches
 from optimal.errors import BadInput, DefectiveTree, NoTree, shortened
 from optimal.files import memory_bytes, release_notes
 from optimal.game import Game, parse_history
+from optimal.play.text import plural
 from optimal.report import report_line, summarize
 from optimal.search import render
 from optimal.search.dordle import DordleRun, dordle_game, search_dordle
@@ -348,7 +349,8 @@ def run_state(game: Game, request: SearchRequest) -> int:
     state = game.hard_state(history) if game.hard else None
     outcome = solve_state(game, candidates, left, state, request.setting)
     n = len(candidates)
-    print(f"After {played}: {n} candidate answer(s), {left} guess(es) left, {game.mode_name}.")
+    print(f"After {played}: {plural(n, 'candidate answer')}, {plural(left, 'guess')} left, "
+          f"{game.mode_name}.")
     if outcome.best is None:
         raise NoTree(f"no tree from here: the {n} candidates cannot all be found within {left} "
                      f"more guesses")

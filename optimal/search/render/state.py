@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lookahead import (INF, StateOutcome)
 from optimal.game import Game
+from optimal.play.text import plural
 from optimal.search.render.common import per_answer
 
 
@@ -16,13 +17,13 @@ def state_text(game: Game, outcome: StateOutcome, history_length: int) -> list[s
     kind = "proven optimal" if not beam else f"upper bound (beam {beam})"
     per = per_answer(game, best.total, outcome.candidates) if best.total < INF else 0.0
     if game.weights is None:
-        lines = [f"Best next guess: {best.word.upper()}: {best.total} guesses in all for the {n} "
-                 f"answer(s) from here (mean {per:.4f} more, "
+        lines = [f"Best next guess: {best.word.upper()}: {plural(best.total, 'guess')} in all for the "
+                 f"{plural(n, 'answer')} from here (mean {per:.4f} more, "
                  f"{history_length + per:.4f} per game), {kind}."]
         head = "| next guess | total from here | mean from here | status |"
     else:
         lines = [f"Best next guess: {best.word.upper()}: expected {per:.4f} more guesses under "
-                 f"weights {game.weights.name} for the {n} answer(s) from here (weighted total "
+                 f"weights {game.weights.name} for the {plural(n, 'answer')} from here (weighted total "
                  f"{best.total:,}; {history_length + per:.4f} per game), {kind}."]
         head = "| next guess | weighted total from here | expected from here | status |"
     if n <= 20:
