@@ -15,6 +15,8 @@ import pytest
 from greedy.builder import score_guesses
 from greedy.metrics import METRICS
 from lookahead import DordleSolver
+from optimal.play import exact as exact_module
+from optimal.play.exact import DirectSearch
 from lookahead.parallel.tasks import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import main, run_loop
@@ -202,6 +204,24 @@ def test_two_boards_get_the_dordle_engines_proven_optimum(game):
     assert line.endswith("proven optimal)")
     guess = game.guess_id(line.split()[1])
     assert DordleSolver(game).evaluate(board1, board2, guess, 5)[0] == value
+
+
+def test_a_big_dordle_state_gets_the_beam_at_once_not_a_long_exact_step(game, monkeypatch):
+    """The terminal's 2 s budget is looked at between cutoff steps, so a state of more games than
+    the page proves gets the beam without an exact step (one could run a minute)."""
+    budgets = []
+    real = exact_module.dordle_next_guess
+    monkeypatch.setattr("optimal.play.exact.dordle_next_guess",
+                        lambda game, b1, b2, left, budget, *rest: budgets.append(budget)
+                        or real(game, b1, b2, left, budget, *rest))
+    everything = game.all_candidates()
+    found = DirectSearch().find_dordle(game, everything, everything, 6)
+    assert budgets == [0.0] and not found.proven and found.word is not None
+    assert found.why == (f"too many games ({60 * 59:,}) to prove at a prompt; the exact search "
+                         f"runs at up to {exact_module.DORDLE_PROOF_MAX_GAMES:,}")
+    board = everything[:20]
+    assert DirectSearch().find_dordle(game, board, board, 6).proven  # 380 games: searched exactly
+    assert budgets[1] == exact_module.DORDLE_BUDGET
 
 
 def test_two_boards_fall_back_to_information_when_the_engine_declines(game, monkeypatch):

@@ -137,8 +137,20 @@ class DirectSearch:
     def find_dordle(self, game: Game, board1: np.ndarray | None, board2: np.ndarray | None,
                     guesses_left: int) -> Found | None:
         """The Dordle engine's next guess for two boards: exact within DORDLE_BUDGET seconds, else a
-        beam's (see `search_dordle`)."""
+        beam's (see `search_dordle`). Like the page, a state of more than DORDLE_PROOF_MAX_GAMES
+        games gets the beam at once: the budget is looked at between steps of a rising cutoff, and
+        one step on a big state can be a kernel call of a minute (a 10,098-game state kept the
+        prompt waiting about 60 s for its "2 s")."""
+        games = pair_games(board1, board2)
+        if games > DORDLE_PROOF_MAX_GAMES:
+            return search_dordle(game, board1, board2, guesses_left, 0.0, too_many_to_prove(games))
         return search_dordle(game, board1, board2, guesses_left, DORDLE_BUDGET)
+
+
+def too_many_to_prove(games: int) -> str:
+    """Why a Dordle state gets a beam's guess and no exact search (terminal and page alike)."""
+    return (f"too many games ({games:,}) to prove at a prompt; the exact search runs at up to "
+            f"{DORDLE_PROOF_MAX_GAMES:,}")
 
 
 def _bytes(board: np.ndarray | None) -> bytes:
@@ -305,8 +317,7 @@ class BudgetedSearch:
         if games > DORDLE_MAX_GAMES:
             return None
         key = ("dordle", game.fingerprint, _bytes(board1), _bytes(board2), guesses_left)
-        exact, why_not = None, (f"too many games ({games:,}) to prove at a prompt; the exact "
-                                f"search runs at up to {DORDLE_PROOF_MAX_GAMES:,}")
+        exact, why_not = None, too_many_to_prove(games)
         if games <= DORDLE_PROOF_MAX_GAMES:
             exact = self._dordle.job(key, lambda: search_dordle(
                 game, board1, board2, guesses_left, DORDLE_EXACT_SECONDS), final=proven)
