@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from optimal.cli.checkpoint import intact_checkpoint
 from optimal.game import Game, HardState
 from optimal.rules.wordle import reply
 from optimal.words import WordList, load_words
@@ -67,3 +68,46 @@ def test_the_named_branch_cannot_be_finished_by_brute_force(summary, first):
     game = Game(WordList("branch", answers, "test"), WORDS, "hard", 6)
     state = HardState.initial(5).after(first, game.parse_reply(failing["reply"]))
     assert not brute_can_finish(game, list(range(len(answers))), 5, state=state)
+
+
+# ---------------------------------------------------------------- within 7 (a run in progress)
+
+RUN7 = RUN.parent / "guesses-12972-guesses-12972-hard-d7-worst"
+
+
+@pytest.fixture(scope="module")
+def within_7() -> dict[str, dict]:
+    """The committed checkpoint of the within-7 run (`--max-depth 7 --all`, resumable): format, tool
+    and digest checked as a resuming run checks them."""
+    ident, results = intact_checkpoint(RUN7 / "checkpoint-worst-all.json")
+    assert ident["answers"]["sha256"] == ident["guesses"]["sha256"] == WORDS.sha256
+    assert (ident["mode"], ident["objective"], ident["max_guesses"]) == ("hard", "worst", 7)
+    return results
+
+
+def test_the_within_7_run_names_a_branch_for_each_word_it_refuted(within_7):
+    assert len(within_7) >= 900 and set(within_7) <= set(WORDS.words)
+    for word, result in within_7.items():
+        assert result["feasible"] or result["failing"], word
+        if not result["feasible"]:
+            failing = result["failing"][0]
+            assert failing["answers"] >= 2 and len(failing["reply"]) == 5, word
+    for word in sorted(within_7)[::50]:  # the branch's size, rebuilt with the plain rule
+        if not within_7[word]["feasible"]:
+            failing = within_7[word]["failing"][0]
+            assert len(branch(word, failing["reply"])) == failing["answers"], word
+
+
+#: First words of the within-7 run whose named branch is small enough for the brute force with 6
+#: guesses left (1 to 4 s each): openers good in normal mode, and others spread over the run.
+SAMPLE7 = ("tares", "salet", "trace", "slate", "prise", "cried", "caret", "coats")
+
+
+@pytest.mark.parametrize("first", SAMPLE7)
+def test_the_within_7_branch_cannot_be_finished_by_brute_force(within_7, first):
+    failing = within_7[first]["failing"][0]
+    answers = branch(first, failing["reply"])
+    assert len(answers) == failing["answers"] <= 16
+    game = Game(WordList("branch", answers, "test"), WORDS, "hard", 7)
+    state = HardState.initial(5).after(first, game.parse_reply(failing["reply"]))
+    assert not brute_can_finish(game, list(range(len(answers))), 6, state=state)
