@@ -7,6 +7,8 @@ for that branch (replay it: each answer's path is unchanged), so the word has no
 against the run's own files, and again for a sample of first words by brute force: the branch is
 rebuilt with the plain reply rule (no reply matrix of the engine's), and every hard-mode guess
 sequence is tried on it (`brute_can_finish`, which shares no code with the search kernels).
+The same checks, with 6 guesses left, cover the first words the within-7 run has refuted so far
+(`...-hard-d7-worst/`, a resumable run in progress: only its checkpoint is committed).
 """
 
 from __future__ import annotations
