@@ -34,22 +34,23 @@ def notice(text: str) -> None:
     say(f"optimal: note: {text}")
 
 
-_local = threading.local()  # per thread: the notes held by the commands it runs (innermost last)
+class _HeldNotes(threading.local):
+    """Per thread, the notes held by the commands it runs (`stack`, innermost last). Per thread,
+    because a command run in one thread (a web server's request, a test's) must not hold, and so
+    swallow, a note another thread says: the suite once lost a kernel-cache notice that way, held
+    by a command still running elsewhere."""
+
+    def __init__(self) -> None:
+        self.stack: list[list[str] | None] = []
 
 
-def _holds() -> list[list[str] | None]:
-    """This thread's stack of held notes. Per thread, because a command run in one thread (a web
-    server's request, a test's) must not hold, and so swallow, a note another thread says: the
-    suite once lost a kernel-cache notice that way, held by a command still running elsewhere."""
-    if not hasattr(_local, "held"):
-        _local.held = []
-    return _local.held
+_HELD = _HeldNotes()
 
 
 def say(line: str) -> None:
     """Write a note or warning line to stderr, or hold it while a command checks its input (see
     `notes_held`)."""
-    held = _holds()
+    held = _HELD.stack
     if held and held[-1] is not None:
         held[-1].append(line)
         return
@@ -64,7 +65,7 @@ def notes_held() -> Iterator[None]:
     the way (the --jobs cap, a list repaired, a cache folder replaced) came before the error, two
     lines. If the block fails before the release the held notes are dropped (the error is the
     one line; nothing ran that they were about); if it ends normally they are said then."""
-    held = _holds()
+    held = _HELD.stack
     held.append([])
     try:
         yield
@@ -77,7 +78,7 @@ def notes_held() -> Iterator[None]:
 
 def release_notes() -> None:
     """The input is checked: say the notes held so far, and say the rest as they come."""
-    held = _holds()
+    held = _HELD.stack
     if held and held[-1] is not None:
         lines, held[-1] = held[-1], None
         for line in lines:

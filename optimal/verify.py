@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     return run_cli(body, parser.prog, writes=False)
 
 
-def claim_line(claimed: int, status) -> str:
+def claim_line(claimed: int, status: object) -> str:
     """What the file claims beyond the tree, said as the search's word: the total the replay
     confirmed and the status (proven, or a beam's upper bound), which the verifier does not check;
     so a beam's tree and a proven one do not read alike."""

@@ -267,7 +267,7 @@ class Assistant:
         guess = self.game.guess_id(word)
         word = self.game.guesses.words[guess]
         self._check_hard(word)
-        earlier = [n for n, (played, _) in enumerate(self.history, 1) if played == word]
+        earlier = next((n for n, (played, _) in enumerate(self.history, 1) if played == word), None)
         codes = self._codes(guess, replies)
         boards = self._filtered(guess, codes)
         self._undo.append((self.boards, self.history, self.steps))
@@ -280,8 +280,8 @@ class Assistant:
             for k in range(len(boards))))
         self.steps = self.steps + [step]
         lines = [step_line(step, self.absurdle)]
-        if earlier:
-            lines.append(f"(a repeat of guess {earlier[0]}: {word.upper()} tells nothing new "
+        if earlier is not None:
+            lines.append(f"(a repeat of guess {earlier}: {word.upper()} tells nothing new "
                          "and costs a guess)")
         return lines
 
