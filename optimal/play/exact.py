@@ -32,9 +32,13 @@ lane when the request's budget runs out. A kernel call cannot be interrupted, an
 rising cutoff on a big state runs far past that time (the state after SALET BYBBB/BBBBB, 22,542
 games: more than ten minutes), holding the Dordle lane while the player's next position waits
 behind it; so the server proves states of at most DORDLE_PROOF_MAX_GAMES games and gives bigger
-ones the beam only. An exact result that is not proven (its time ran out) is not kept: asking
-again searches again. States of more than DORDLE_MAX_GAMES games are not searched at a prompt
-(None: the assistant falls back to its heuristic).
+ones the beam only. A kernel call that could be cut at a deadline would not change that at a
+prompt's budget: of 12 states of 1,312 to 23,647 games after SALET (random answer pairs, seed 1,
+2026-12-05, load 3; `benchmarks/bench_dordle_prompt.py`), none was proven within 2 s, four (those
+of at most 1,976 games) within 25 s, the rest not within 40 s.
+An exact result that is not proven (its time ran out) is not kept: asking again searches again.
+States of more than DORDLE_MAX_GAMES games are not searched at a prompt (None: the assistant falls
+back to its heuristic).
 
 The lanes' threads are daemon threads: a server told to stop ends at once, whatever kernel runs.
 """
