@@ -79,10 +79,12 @@ def rank_exact_values(identity: dict) -> dict[str, int | None]:
 
 
 def main() -> None:
-    """Write one table per proven all-first-words run (d6: the review's guess limit)."""
-    sources = [p / "summary.json" for p in sorted(ALL.glob("*-d6")) if (p / "summary.json").exists()]
-    sources += [p / "checkpoint-all.json" for p in sorted(ALL.glob("*-d6"))
-                if not (p / "summary.json").exists()]
+    """Write one table per proven all-first-words run within 6 (the review's default guess limit)
+    or 5 (`--max-depth 5`); weighted runs (`-wfreq`) are not tables of totals over equally likely
+    answers, so they are left out."""
+    runs = sorted(p for limit in ("d5", "d6") for p in ALL.glob(f"*-{limit}"))
+    sources = [p / "summary.json" for p in runs if (p / "summary.json").exists()]
+    sources += [p / "checkpoint-all.json" for p in runs if not (p / "summary.json").exists()]
     OUT.mkdir(parents=True, exist_ok=True)
     for path in sources:
         read = optimum_from_summary if path.name == "summary.json" else optimum_from_checkpoint

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import small_game
+from optimal.cli.checkpoint import intact_checkpoint
 from optimal.errors import BadInput
 from optimal.game import Game, HardState, parse_history
 from optimal.play.review import (Bound, ReviewSearch, checked_steps, first_words, grid_replies,
@@ -151,8 +152,32 @@ def test_the_bundled_first_word_tables_are_the_committed_results(original):
     for row in json.loads(summary.read_text())["results"][:30]:
         assert table.values[row["word"]] == row["lower"] == row["upper"]
     assert first_words(original.with_limits("hard", 6)).optimum == 8122
-    assert first_words(original.with_limits("normal", 5)) is None  # no table for 5 guesses
+    # no run over every first word within 5 guesses in normal mode on these lists: no table
+    assert first_words(original.with_limits("normal", 5)) is None
     assert first_words(small_game(24)) is None
+
+
+@pytest.mark.parametrize("mode", ["hard", "ultra"])
+def test_within_5_the_bundled_optimum_is_the_every_first_word_run(original, mode):
+    """The --max-depth 5 tables are the optima of the runs over every first word within 5, read
+    here from the committed runs themselves (not by the bundle's script): the hard-mode run's
+    summary, the ultra-hard run's checkpoint (digest checked, every word at least the least);
+    the review's first row then needs no search and shows no range."""
+    folder = ROOT / f"results/all-first-words/answers-2315-guesses-12972-{mode}-d5"
+    if (folder / "summary.json").exists():
+        summary = json.loads((folder / "summary.json").read_text())
+        assert summary["best"]["proven"] and summary["search"]["words"].startswith("all ")
+        least = summary["best"]["total"]
+    else:
+        _, results = intact_checkpoint(folder / "checkpoint-all.json")
+        least = min(r["value"] for r in results.values() if r["exact"])
+        assert all(r["value"] >= least for r in results.values()) and len(results) > 12_000
+    game = original.with_limits(mode, 5)
+    table = first_words(game)
+    assert table.optimum == least and table.words == ("palet",)
+    first = review_game(game, [("palet", game.reply("palet", "bluff"))], "bluff", ReviewSearch(),
+                        budget=0.0).turns[0]
+    assert first.optimum == Bound(least, least) and first.played == Bound(least, least)
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
