@@ -29,12 +29,14 @@ OUT = ROOT / "optimal" / "data" / "exact"
 ALL = ROOT / "results" / "all-first-words"
 EXACT = [ROOT / "results" / name for name in ("exact", "exact-all", "exact-sample")]
 INF = 1 << 28  # lookahead.bounds.INF: "no tree within the limit"
+IDENTITY = ("rule", "answers", "guesses", "mode", "max_guesses", "weights")  # weights: if weighted
 
 
 def identity_key(identity: dict) -> str:
-    """The table's file stem: answer and guess list names, mode and guess limit."""
+    """The table's file stem: answer and guess list names, mode, guess limit and weights' name."""
+    weights = f"-w{identity['weights']['name']}" if identity.get("weights") else ""
     return (f"{identity['answers']['name']}-{identity['guesses']['name']}-{identity['mode']}"
-            f"-d{identity['max_guesses']}")
+            f"-d{identity['max_guesses']}{weights}")
 
 
 def optimum_from_summary(path: Path) -> tuple[dict, dict, dict[str, int]]:
@@ -44,8 +46,7 @@ def optimum_from_summary(path: Path) -> tuple[dict, dict, dict[str, int]]:
     if not best["proven"] or "all" not in summary["search"]["words"]:
         raise SystemExit(f"{path}: not a proven run over every first word")
     game = summary["game"]
-    identity = {"rule": game["rule"], "answers": game["answers"], "guesses": game["guesses"],
-                "mode": game["mode"], "max_guesses": game["max_guesses"]}
+    identity = {key: game[key] for key in IDENTITY if key in game}
     values = {r["word"]: r["value"] for r in summary["results"] if r["exact"] and r["value"] < INF}
     optimum = {"total": best["total"], "source": str(path.parent.relative_to(ROOT))}
     return identity, optimum, values
@@ -59,7 +60,7 @@ def optimum_from_checkpoint(path: Path) -> tuple[dict, dict, dict[str, int]]:
     least = min(values.values())
     if any(r["value"] < least for r in results.values()):
         raise SystemExit(f"{path}: some word is not settled below the least exact value")
-    identity = {k: recorded[k] for k in ("rule", "answers", "guesses", "mode", "max_guesses")}
+    identity = {key: recorded[key] for key in IDENTITY if key in recorded}
     return identity, {"total": least, "source": str(path.relative_to(ROOT))}, values
 
 
@@ -69,9 +70,8 @@ def rank_exact_values(identity: dict) -> dict[str, int | None]:
     for folder in EXACT:
         for path in sorted(folder.glob("*/checkpoint-exact.json")):
             found, results = intact_checkpoint(path)
-            if any(found[k] != identity[k] for k in ("rule", "answers", "guesses", "mode",
-                                                   "max_guesses")):
-                continue
+            if any(found.get(key) != identity.get(key) for key in IDENTITY):
+                continue  # another game, or other weights (the --rank exact runs have none)
             for word, r in results.items():
                 if r["exact"]:  # null: proven to have no tree within the guess limit
                     values[word] = r["lower"] if r["lower"] < INF else None
@@ -80,9 +80,9 @@ def rank_exact_values(identity: dict) -> dict[str, int | None]:
 
 def main() -> None:
     """Write one table per proven all-first-words run within 6 (the review's default guess limit)
-    or 5 (`--max-depth 5`); weighted runs (`-wfreq`) are not tables of totals over equally likely
-    answers, so they are left out."""
-    runs = sorted(p for limit in ("d5", "d6") for p in ALL.glob(f"*-{limit}"))
+    or 5 (`--max-depth 5`), and of the weighted runs within 6 (`-d6-wfreq`: their totals are of
+    the weights the run used, named by sha256 in the table)."""
+    runs = sorted(p for limit in ("d5", "d6", "d6-w*") for p in ALL.glob(f"*-{limit}"))
     sources = [p / "summary.json" for p in runs if (p / "summary.json").exists()]
     sources += [p / "checkpoint-all.json" for p in runs if not (p / "summary.json").exists()]
     OUT.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from conftest import small_game
@@ -19,6 +20,7 @@ from optimal.play.review import (Bound, ReviewSearch, checked_steps, first_words
 from optimal.review.command import main
 from optimal.review.render import review_lines
 from optimal.rules.wordle import reply
+from optimal.weights import weights_from_frequency, weights_from_values
 
 ROOT = Path(__file__).resolve().parent.parent
 NONE = 10**9  # the brute force's "no tree within the guesses left"
@@ -178,6 +180,27 @@ def test_within_5_the_bundled_optimum_is_the_every_first_word_run(original, mode
     first = review_game(game, [("palet", game.reply("palet", "bluff"))], "bluff", ReviewSearch(),
                         budget=0.0).turns[0]
     assert first.optimum == Bound(least, least) and first.played == Bound(least, least)
+
+
+def test_the_weighted_table_is_the_weighted_run_and_only_for_its_weights(original):
+    """`--weights freq` over every first word (results/all-first-words/...-d6-wfreq): its proven
+    optimum is bundled with the weights' sha256; a game with other weights gets no table (its
+    totals would be of other weights), and neither does freq from another wordfreq release."""
+    summary = json.loads((ROOT / "results/all-first-words/answers-2315-guesses-12972-normal-d6-wfreq/"
+                                 "summary.json").read_text())
+    assert summary["best"]["proven"] and summary["search"]["words"].startswith("all ")
+    flat = weights_from_values("flat", "test", np.ones(len(original.answers)))
+    assert first_words(original.with_weights(flat)) is None
+    freq = weights_from_frequency(original.answers)
+    game = original.with_weights(freq)
+    table = first_words(game)
+    if freq.sha256 != summary["game"]["weights"]["sha256"]:  # another wordfreq: other weights
+        assert table is None
+        return
+    assert table.optimum == summary["best"]["total"] and table.words == ("trace",)
+    first = review_game(game, [("trace", game.reply("trace", "could"))], "could", ReviewSearch(),
+                        budget=0.0).turns[0]
+    assert first.optimum == Bound(table.optimum, table.optimum) == first.played
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])

@@ -236,14 +236,14 @@ class FirstWords:
 
 
 def _table_name(game: Game) -> str:
-    return f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}.json"
+    weights = "" if game.weights is None else f"-w{game.weights.name}"
+    return f"{game.answers.name}-{game.guesses.name}-{game.mode}-d{game.max_guesses}{weights}.json"
 
 
 def first_words(game: Game) -> FirstWords | None:
     """The bundled table for this game (None when there is none, or the lists differ by content
-    from the table's, or the game is weighted: the tables are totals over equally likely answers)."""
-    if game.weights is not None:
-        return None
+    from the table's, or the answers' weights do: a weighted table's totals are of those weights,
+    as `--weights freq` quantized them with the run's wordfreq, named by their sha256)."""
     path = resources.files("optimal").joinpath("data", "exact", _table_name(game))
     if not path.is_file():
         return None
@@ -251,7 +251,8 @@ def first_words(game: Game) -> FirstWords | None:
     block, mine = table["game"], game.describe()
     if (any(block.get(key) != mine.get(key) for key in ("rule", "mode", "max_guesses"))
             or block["answers"]["sha256"] != game.answers.sha256
-            or block["guesses"]["sha256"] != game.guesses.sha256):
+            or block["guesses"]["sha256"] != game.guesses.sha256
+            or (block.get("weights") or {}).get("sha256") != (mine.get("weights") or {}).get("sha256")):
         return None
     return FirstWords(table["optimum"]["total"], tuple(table["optimum"]["words"]),
                       table["values"])
