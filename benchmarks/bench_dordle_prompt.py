@@ -71,7 +71,9 @@ def main() -> None:
         try:
             done = subprocess.run([sys.executable, __file__, "--one", str(first), str(second)],
                                   capture_output=True, text=True, timeout=args.timeout, check=True)
-            seconds, word, total, _ = done.stdout.split()
+            seconds, word, total, proven = done.stdout.splitlines()[-1].split()
+            if proven != "True":
+                raise SystemExit(f"{words}: the search without a budget gave no proof")
             in_time += 1
             in_budget += float(seconds) <= DORDLE_BUDGET
             print(f"{games:>6,} games ({words}): proven in {float(seconds):.1f} s: {word.upper()} {total}")

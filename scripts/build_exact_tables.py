@@ -47,7 +47,10 @@ def optimum_from_summary(path: Path) -> tuple[dict, dict, dict[str, int]]:
         raise SystemExit(f"{path}: not a proven run over every first word")
     game = summary["game"]
     identity = {key: game[key] for key in IDENTITY if key in game}
-    values = {r["word"]: r["value"] for r in summary["results"] if r["exact"] and r["value"] < INF}
+    values: dict[str, int | None] = {r["word"]: r["value"] for r in summary["results"]
+                                     if r["exact"] and r["value"] < INF}
+    values.update({r["word"]: None for r in summary["results"]  # proven: no tree within the limit
+                   if r["value"] is None and r["status"].startswith("no tree within")})
     optimum = {"total": best["total"], "source": str(path.parent.relative_to(ROOT))}
     return identity, optimum, values
 

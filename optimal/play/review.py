@@ -245,9 +245,12 @@ def first_words(game: Game) -> FirstWords | None:
     from the table's, or the answers' weights do: a weighted table's totals are of those weights,
     as `--weights freq` quantized them with the run's wordfreq, named by their sha256)."""
     path = resources.files("optimal").joinpath("data", "exact", _table_name(game))
-    if not path.is_file():
+    try:  # a weights file's long name can make the table's name too long for the file system
+        if not path.is_file():
+            return None
+        table = json.loads(path.read_text())
+    except OSError:
         return None
-    table = json.loads(path.read_text())
     block, mine = table["game"], game.describe()
     if (any(block.get(key) != mine.get(key) for key in ("rule", "mode", "max_guesses"))
             or block["answers"]["sha256"] != game.answers.sha256
