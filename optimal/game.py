@@ -227,6 +227,15 @@ class Game:
             block["weights"] = self.weights.describe()
         return block
 
+    def matches(self, block: dict) -> bool:
+        """Whether a `game` block (of a bundled table or bound) is this game: the same rule, mode
+        and guess limit, lists of the same content and the same answer weights (by sha256), so
+        a figure proven for that game may be quoted for this one."""
+        mine = self.describe()
+        return (all(block.get(key) == mine.get(key) for key in ("rule", "mode", "max_guesses"))
+                and all((block.get(key) or {}).get("sha256") == (mine.get(key) or {}).get("sha256")
+                        for key in ("answers", "guesses", "weights")))
+
     def guess_id(self, word: str) -> int:
         """The index of an allowed guess; BadInput for a word not in the guess list."""
         word = word.strip().lower()

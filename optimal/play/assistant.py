@@ -24,7 +24,7 @@ from lookahead import BoardsPlayer
 from optimal.adversaries import absurdle_reply
 from optimal.errors import BadInput, quoted
 from optimal.game import Game, ClueState
-from optimal.multiboard import lower_bound, most_replies
+from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
@@ -534,11 +534,20 @@ class Assistant:
             note += f", a {chance:.0%} chance to solve one"
         if not self.history:
             bound = self.scores.get(("boards bound", self.game.fingerprint, len(self.boards)),
-                                    lambda: lower_bound(len(self.game.answers), len(self.boards),
-                                                        most_replies(self.game)).mean)
+                                    self._boards_bound)
             note += (f"; a heuristic: no strategy averages fewer than {bound:.3f} guesses over "
                      f"{len(self.boards)} boards (a proven lower bound)")
         return Suggestion("most information", self.game.guesses.words[guess], note)
+
+    def _boards_bound(self) -> float:
+        """The proven lower bound on the mean guesses of any strategy for these boards: for two
+        boards of the full lists, the one `results/dordle/` proves (`proven_dordle_mean`), else
+        the generic many-board bound (`optimal.multiboard.lower_bound`)."""
+        if len(self.boards) == 2:
+            proven = proven_dordle_mean(self.game)
+            if proven is not None:
+                return proven
+        return lower_bound(len(self.game.answers), len(self.boards), most_replies(self.game)).mean
 
     @cached_property
     def _boards_player(self) -> BoardsPlayer:

@@ -251,11 +251,7 @@ def first_words(game: Game) -> FirstWords | None:
         table = json.loads(path.read_text())
     except OSError:
         return None
-    block, mine = table["game"], game.describe()
-    if (any(block.get(key) != mine.get(key) for key in ("rule", "mode", "max_guesses"))
-            or block["answers"]["sha256"] != game.answers.sha256
-            or block["guesses"]["sha256"] != game.guesses.sha256
-            or (block.get("weights") or {}).get("sha256") != (mine.get("weights") or {}).get("sha256")):
+    if not game.matches(table["game"]):
         return None
     return FirstWords(table["optimum"]["total"], tuple(table["optimum"]["words"]),
                       table["values"])

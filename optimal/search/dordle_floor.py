@@ -44,6 +44,34 @@ def check_entry(game: Game, useful: set[int]):
     return check
 
 
+def full_lists_game() -> Game:
+    """The Dordle game this bound is for: the original lists, 7 guesses, normal mode."""
+    answers, guesses = load_lists("original")
+    return Game(answers, guesses, max_guesses=7)
+
+
+def split_bounds(game: Game) -> dict[int, int]:
+    """Every useful first word's split bound over every pair of answers (where the search starts)."""
+    everything = game.all_candidates()
+    return dict(DordleSolver(game, cache_mb=64).ranked_guesses(everything, everything,
+                                                               game.max_guesses))
+
+
+def word_bound(split: dict[int, int], saved: dict[str, dict], words: list[str], g: int) -> int:
+    """First word g's proven bound: its split bound, or its saved floor (capped or exact) when that
+    is larger."""
+    entry = saved.get(words[g])
+    return max(split[g], entry["floor"]) if entry else split[g]
+
+
+def least_bound(split: dict[int, int], saved: dict[str, dict], words: list[str]) -> tuple[int, int]:
+    """(first word, its bound) of the least bound over every useful first word: a proven lower
+    bound on the Dordle optimum, whatever is left to compute (`scripts/build_dordle_bound.py`
+    copies it for the assistant)."""
+    g = min(split, key=lambda h: (word_bound(split, saved, words, h), h))
+    return g, word_bound(split, saved, words, g)
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command's options (BadInput for a cap or budget that cannot be meant)."""
     parser = argparse.ArgumentParser(prog="python -m optimal.search.dordle_floor", description=__doc__,
@@ -75,10 +103,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Compute and report the bound (see module)."""
-    answers, guesses = load_lists("original")
-    game = Game(answers, guesses, max_guesses=7)
-    everything = game.all_candidates()
-    split = dict(DordleSolver(game, cache_mb=64).ranked_guesses(everything, everything, 7))
+    game = full_lists_game()
+    split = split_bounds(game)
     path = Path(args.out) / FOLDER / CHECKPOINT
     ident = identity(game, f"dordle-floor cap {args.cap:g}", 0)
     saved = load_checkpoint(path, ident, check_entry(game, set(split)))
@@ -116,20 +142,19 @@ def run(args: argparse.Namespace) -> int:
         save_checkpoint(path, ident, saved)
 
     def bound(g: int) -> int:
-        entry = saved.get(words[g])
-        return max(split[g], entry["floor"]) if entry else split[g]
+        return word_bound(split, saved, words, g)
 
     refined = 0
     try:
         while len(saved) == len(split) and not out_of_time():
-            g = min(split, key=lambda h: (bound(h), h))
+            g, _ = least_bound(split, saved, words)
             if saved[words[g]]["exact"] or bound(g) == split[g]:
                 break
             record(g, True)
             refined += 1
     finally:
         save_checkpoint(path, ident, saved)
-    g = min(split, key=lambda h: (bound(h), h))
+    g, _ = least_bound(split, saved, words)
     n = len(game.answers)
     settled = len(saved) == len(split) and (saved[words[g]]["exact"] or bound(g) == split[g])
     exact_words = sum(1 for e in saved.values() if e["exact"])
