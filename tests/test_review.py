@@ -5,6 +5,7 @@ out, the bundled first-word tables against results/, the share grid, and the lis
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -297,3 +298,15 @@ def test_a_game_lost_to_a_family_says_what_none_means_and_names_no_best_guess():
     text = "\n".join(review_lines(review, "normal", False))
     assert "lost - to it" not in text and "no sum" in text
     assert "none: no strategy finds every remaining answer within the guesses left" in text
+
+
+def test_a_won_game_through_a_state_with_no_tree_prints_no_check_sum():
+    """Ultra-hard mode within 5: SALET is proven to have no tree (the bundled table says so), so
+    the game SALET, COULD has no sum of losses and luck; it was won, and the check line said
+    "= nan": now there is no check line, and no "nan" anywhere."""
+    game = Game.from_lists("original").with_limits("ultra", 5)
+    steps = checked_steps(game, steps_from(game, ["salet", "could"], None, "could"), "could")
+    review = review_game(game, steps, "could", ReviewSearch(), budget=60)
+    assert review.status == "won" and review.proven and review.turns[0].played.none
+    text = "\n".join(review_lines(review, "ultra", False))
+    assert "no sum" in text and not re.search(r"\bnan\b", text) and "check:" not in text

@@ -72,8 +72,8 @@ def summary_lines(review: Review) -> list[str]:
            for t in review.turns):
         lines.append("none: no strategy finds every remaining answer within the guesses left "
                      "(proven); -: no figure (an expectation over a state with no such strategy)")
-    if review.status == "won" and review.proven:
-        played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
+    played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
+    if review.status == "won" and review.proven and math.isfinite(played):  # no sum: no check
         lines.append(f"check: {figure(review.expected_from_start)} + lost - luck = {played:.4f}, "
                      f"the {len(review.turns)} guesses played")
     if review.proven:

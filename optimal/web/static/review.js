@@ -155,11 +155,18 @@ function render(review) {
   const outcome = review.status === "won" ? `won in ${review.played}` :
     review.status === "lost" ? "lost" : `${review.played} guesses so far`;
   $("review-title").textContent = `${what}: ${outcome}`;
+  // as the terminal's summary: no figure for the losses or the luck (a state with no strategy sure
+  // to finish was met) means no sum, and "lost none" would read as "lost nothing"
+  const none = (pair) => pair[0] === null && pair[1] === null;
+  const sums = none(review.lost) || none(review.luck) ?
+    [el("span", { id: "review-no-sum", text: "your losses and luck have no sum: from the turn " +
+      "marked 'none' on, no strategy could be sure to find the answer in the guesses left." })] :
+    ["your guesses lost ", el("strong", { id: "review-lost", text: figure(review.lost) }),
+     " to it, and the replies gave ", el("strong", { id: "review-luck", text: figure(review.luck, true) }),
+     " of luck."];
   $("review-summary").replaceChildren(
     "Optimal play expected ", el("strong", { id: "review-expected", text: figure(review.expected_from_start) }),
-    " guesses from the first guess on; your guesses lost ",
-    el("strong", { id: "review-lost", text: figure(review.lost) }), " to it, and the replies gave ",
-    el("strong", { id: "review-luck", text: figure(review.luck, true) }), " of luck.");
+    " guesses from the first guess on; ", ...sums);
   const table = $("review-turns");
   table.replaceChildren(el("thead", {}, el("tr", {}, HEAD.map((h) => el("th", { text: h })))),
                         el("tbody", {}, review.turns.map(turnRow)));
