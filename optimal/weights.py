@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
 from dataclasses import dataclass
 from functools import cached_property
 from importlib.metadata import PackageNotFoundError, version
@@ -119,7 +120,11 @@ def weights_from_values(name: str, source: str, values) -> Weights:
     values = np.asarray(values, dtype=np.float64)
     if values.size == 0 or not np.all(np.isfinite(values)) or np.any(values <= 0):
         raise BadInput(f"weights {name}: every weight must be a positive number")
-    p = values / math.fsum(values)  # a correctly rounded sum: the same on every machine
+    try:
+        p = values / math.fsum(values)  # a correctly rounded sum: the same on every machine
+    except OverflowError:
+        raise BadInput(f"weights {name}: the weights are too large to add up (their sum passes "
+                       f"{sys.float_info.max:.3g}); scale them down") from None
     integers = np.maximum(1, np.rint(p * SCALE)).astype(np.int64)
     if integers.sum() > MAX_TOTAL:
         raise BadInput(f"weights {name}: {values.size:,} answers are too many to weigh (the "

@@ -286,6 +286,7 @@ CASES = [
     case("assist-answer-commas", "assist", L + "--answer ,", 2, "no word"),
     case("assist-answer-empty", "assist", L.split() + ["--answer", ""], 2, "empty"),
     case("assist-answer-unknown", "assist", L + "--answer zzzzz", 2, "not in the answer list"),
+    case("assist-answer-repeated", "assist", L + "--boards 2 --answer cigar,cigar", 2, "named twice"),
     case("assist-history-2mb", "assist", L.split() + ["--history", "{LONG}=BBBBB"], 2, "characters"),
     case("assist-reply-2mb", "assist", L.split() + ["--history", "trace={LONG}"], 2, "characters"),
     case("assist-optimal-max-negative", "assist", L + "--optimal-max -1", 2, "--optimal-max"),

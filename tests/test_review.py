@@ -310,3 +310,13 @@ def test_a_won_game_through_a_state_with_no_tree_prints_no_check_sum():
     assert review.status == "won" and review.proven and review.turns[0].played.none
     text = "\n".join(review_lines(review, "ultra", False))
     assert "no sum" in text and not re.search(r"\bnan\b", text) and "check:" not in text
+
+
+def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):
+    """--words soare,soare,cigar: the repeat was played and cost a guess (it was dropped as a
+    repeat, and the review said "won in 2")."""
+    assert main(["--answer", "cigar", "--words", "soare,soare,cigar", "--budget", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "won in 3" in out
+    assert [line.split()[1] for line in out.splitlines() if line[:1].isdigit()] == \
+        ["SOARE", "SOARE", "CIGAR"]

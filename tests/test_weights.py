@@ -272,3 +272,10 @@ def test_weights_are_part_of_the_game():
     assert pickle.loads(pickle.dumps(weighted)).fingerprint == weighted.fingerprint
     with pytest.raises(BadInput, match="weights for"):
         game.with_weights(weights_from_values("t", "test", [1, 2]))
+
+
+def test_weights_too_large_to_add_up_are_bad_input_not_a_traceback():
+    """Two weights of 1e308 overflow the sum (an OverflowError from math.fsum reached the user as
+    a traceback): now one line of bad input."""
+    with pytest.raises(BadInput, match="too large to add up"):
+        weights_from_values("two", "test", [1e308, 1e308, 1.0])

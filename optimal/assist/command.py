@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, bounded_int,
-                              game_from_args, non_negative_int, word_list)
+                              different_words, game_from_args, non_negative_int)
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, OptimalError
 from optimal.game import split_history
@@ -152,7 +152,7 @@ def build_parser() -> Parser:
                       help="Absurdle: type only guesses; the assistant replies as Absurdle")
     play.add_argument("--puzzle", action="store_true",
                       help="practise: a random answer and 2 or 3 random guesses already played")
-    play.add_argument("--answer", type=word_list, metavar="WORD[,WORD...]",
+    play.add_argument("--answer", type=different_words, metavar="WORD[,WORD...]",
                       help="the secret answer (one per board): the assistant replies itself")
     play.add_argument("--seed", type=int, metavar="N",
                       help="seed for the puzzle and the random-word suggestion (repeatable runs)")

@@ -140,11 +140,29 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
     return parse
 
 
-def word_list(text: str) -> tuple[str, ...]:
-    """argparse type for WORD[,WORD...]: the words, lower case, without repeats; at least one."""
-    words = tuple(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
+def played_words(text: str) -> tuple[str, ...]:
+    """argparse type for the guesses of a game, WORD[,WORD...]: lower case, in order, a repeated
+    guess kept (it was played, and costs a guess); at least one."""
+    words = tuple(w.strip().lower() for w in text.split(",") if w.strip())
     if not words:
         raise argparse.ArgumentTypeError(f"{quoted(text)} names no word")
+    return words
+
+
+def word_list(text: str) -> tuple[str, ...]:
+    """argparse type for a set of words, WORD[,WORD...] (first words to search): lower case,
+    without repeats; at least one."""
+    return tuple(dict.fromkeys(played_words(text)))
+
+
+def different_words(text: str) -> tuple[str, ...]:
+    """argparse type for the answers of several boards: different words (as in the game), so a
+    repeat is refused rather than dropped."""
+    words = played_words(text)
+    repeated = next((w for i, w in enumerate(words) if w in words[:i]), None)
+    if repeated is not None:
+        raise argparse.ArgumentTypeError(f"{repeated.upper()} is named twice: the boards' answers "
+                                         f"are different words")
     return words
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, game_from_args,
-                              seconds, word_list)
+                              played_words, seconds)
 from optimal.cli.run import run_cli
 from optimal.play.review import REVIEW_BUDGET, ReviewSearch, played_game, review_game
 from optimal.review.render import review_lines
@@ -46,7 +46,7 @@ def build_parser() -> Parser:
     game = parser.add_argument_group("the played game")
     game.add_argument("--history", metavar="STEPS",
                       help="guesses and replies, e.g. soare=BBYYB,radar=BBBGG (as --from)")
-    game.add_argument("--words", type=word_list, metavar="WORD[,WORD...]",
+    game.add_argument("--words", type=played_words, metavar="WORD[,WORD...]",
                       help="the guesses alone, with --answer or --grid")
     game.add_argument("--grid", metavar="TEXT",
                       help="the share text (rows of coloured squares), beside --words")

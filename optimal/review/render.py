@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from optimal.play.review import Interval, Review, Turn
+from optimal.play.text import plural
 
 HEAD = ("turn", "guess", "reply", "left", "optimal", "after guess", "cost", "best",
         "expected left", "after reply", "luck")
@@ -18,8 +19,8 @@ def figure(interval: Interval, signed: bool = False) -> str:
     """An exact figure ('3.4212'), or a bound as its range ('2.4286..2.4524'; '>= 2.43' when no
     tree was found to bound it above; 'none' when no tree exists)."""
     low, high = interval
-    if math.isnan(low) or math.isnan(high):
-        return "-"
+    if math.isnan(low) or math.isnan(high) or (math.isinf(low) and math.isinf(high) and low < 0):
+        return "-"  # no figure, or no bound on either side (not ">= -inf")
     if math.isinf(low) and low > 0:
         return "none"
     sign = "+" if signed else ""
@@ -44,8 +45,9 @@ def turn_row(turn: Turn) -> tuple[str, ...]:
 def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
     """The header, the turn table and the summary lines."""
     what = review.answer.upper() if review.answer else "a game (answer not given)"
+    played = plural(len(review.turns), "guess")
     outcome = {"won": f"won in {len(review.turns)}", "lost": "lost",
-               "playing": f"{len(review.turns)} guesses played, not solved yet"}[review.status]
+               "playing": f"{played} played, not solved yet"}[review.status]
     lines = [f"Review of {what} ({review.lists}, {mode} mode"
              + (", weighted answers" if weighted else "") + f"): {outcome}",
              "expected guesses still needed, playing optimally (the guess counted); cost: guesses "
@@ -64,7 +66,7 @@ def summary_lines(review: Review) -> list[str]:
     """The sums, and whether every figure is proven (else what the ranges mean)."""
     lost, luck = figure(review.lost), figure(review.luck, signed=True)
     sums = (f"this game lost {lost} to it and had {luck} of luck" if "-" not in (lost, luck)
-            else "its losses and luck have no sum: from the turn marked 'none' on, no strategy "
+            else "its losses and luck have no sum: after a guess marked 'none' no strategy "
                  "could be sure to find the answer in the guesses left")
     lines = [f"optimal play expected {figure(review.expected_from_start)} guesses from the first "
              f"guess on; {sums}"]
@@ -75,7 +77,7 @@ def summary_lines(review: Review) -> list[str]:
     played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
     if review.status == "won" and review.proven and math.isfinite(played):  # no sum: no check
         lines.append(f"check: {figure(review.expected_from_start)} + lost - luck = {played:.4f}, "
-                     f"the {len(review.turns)} guesses played")
+                     f"the {plural(len(review.turns), 'guess')} played")
     if review.proven:
         lines.append("every figure is proven (exact search, or the committed exact first-word "
                      "table)")

@@ -159,8 +159,8 @@ function render(review) {
   // to finish was met) means no sum, and "lost none" would read as "lost nothing"
   const none = (pair) => pair[0] === null && pair[1] === null;
   const sums = none(review.lost) || none(review.luck) ?
-    [el("span", { id: "review-no-sum", text: "your losses and luck have no sum: from the turn " +
-      "marked 'none' on, no strategy could be sure to find the answer in the guesses left." })] :
+    [el("span", { id: "review-no-sum", text: "your losses and luck have no sum: after a guess " +
+      "marked 'none' no strategy could be sure to find the answer in the guesses left." })] :
     ["your guesses lost ", el("strong", { id: "review-lost", text: figure(review.lost) }),
      " to it, and the replies gave ", el("strong", { id: "review-luck", text: figure(review.luck, true) }),
      " of luck."];
