@@ -169,6 +169,9 @@ def assistant_from_args(args) -> Assistant:
         args.max_depth = args.boards + 5 if args.boards > 1 else 6
     if args.absurdle and args.weights is not None:  # before the weights file is read
         raise BadInput(NO_WEIGHTS_IN_ABSURDLE)
+    if args.boards > 1 and args.weights is not None:  # the many-board players do not weigh
+        raise BadInput(f"--weights goes with one board: the {args.boards}-board players and bounds "
+                       f"treat every answer as equally likely")
     game = game_from_args(args, default_lists="original")
     secrets = list(args.answer) if args.answer else None
     return Assistant(game, args.boards, args.absurdle, secrets, args.puzzle, args.seed,

@@ -325,7 +325,12 @@ class Assistant:
             which = ", ".join(str(k + 1) for k in unsolved)
             raise BadInput(f"{word} needs {plural(len(unsolved), 'reply')}, one per unsolved board "
                            f"({which}); got {len(replies)}")
-        return {k: self._parse_reply(text, k) for k, text in zip(unsolved, replies)}
+        codes = {k: self._parse_reply(text, k) for k, text in zip(unsolved, replies)}
+        wins = [k + 1 for k, code in codes.items() if code == self.game.won]
+        if len(wins) > 1:
+            raise BadInput(f"{word} cannot win boards {' and '.join(map(str, wins))} at once: the "
+                           f"boards' answers are different words")
+        return codes
 
     def _parse_reply(self, text: str, board: int) -> int:
         try:
