@@ -320,3 +320,18 @@ def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):
     assert "won in 3" in out
     assert [line.split()[1] for line in out.splitlines() if line[:1].isdigit()] == \
         ["SOARE", "SOARE", "CIGAR"]
+
+
+def test_a_played_guess_with_a_huge_part_gets_no_beam(original, monkeypatch):
+    """played_bounds runs a beam below the guess only when its parts are small (a part of 1,334
+    answers kept a review with a 5 s budget busy over 200 s): XYLYL's bound is its split bound
+    alone, with no beam started; a guess of small parts still gets its beam's tree."""
+    import optimal.play.review as review_module
+    everything = original.all_candidates()
+    monkeypatch.setattr(review_module, "solve_guess", lambda *a, **k: pytest.fail("beam started"))
+    bound = review_module.played_bounds(original, everything, original.guess_id("xylyl"), 6, None)
+    assert bound.upper is None and 7000 < bound.lower < INF
+    monkeypatch.undo()
+    few = everything[:300]
+    bound = review_module.played_bounds(original, few, original.guess_id("salet"), 6, None)
+    assert bound.upper is not None and bound.lower <= bound.upper

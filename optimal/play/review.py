@@ -48,7 +48,8 @@ from optimal.play.exact import BEAM, CACHE_MB
 from optimal.words import LIST_PAIRS, load_words
 
 REVIEW_BUDGET = 60.0  # seconds of exact search a terminal review may take in all
-BEAM_MAX = 1000  # the beam's upper bound at a state is searched only up to this many candidates
+BEAM_MAX = 1000  # the beam's upper bound is searched only at states (and parts) up to this size
+BEAM_GAME_MAX = 4000  # ... and a played guess's beam only at states up to this size (see played_bounds)
 
 
 @dataclass(frozen=True)
@@ -367,10 +368,18 @@ def optimum_bounds(game: Game, candidates: np.ndarray, left: int,
 def played_bounds(game: Game, candidates: np.ndarray, guess: int, left: int,
                   state: ClueState | None) -> Bound:
     """One guess's total when its exact search did not finish: its split bound and a beam's tree
-    (quick at any size: the beam searches below this one guess, whose branches are small)."""
+    (quick when the guess's parts are small: the beam searches below this one guess). As for a
+    state, a part of more than BEAM_MAX answers gets no beam, only the lower bound: XYLYL in hard
+    mode within 5 guesses (a part of 1,334) kept a review with a 5 s budget busy over 200 s; nor
+    does a state of more than BEAM_GAME_MAX answers (SALET first with all 12,972 words as answers,
+    parts of at most 1,000 or so: also over 200 s)."""
     lower = split_bounds(game, [guess], candidates, left)[guess]
     if lower >= INF:
         return Bound(INF, None)
+    parts = np.bincount(game.matrix[guess, candidates], minlength=game.n_codes)
+    parts[game.won] = 0
+    if parts.max() > BEAM_MAX or len(candidates) > BEAM_GAME_MAX:
+        return Bound(lower, None)
     result = solve_guess(game, guess, SearchSetting(beam=BEAM, cache_mb=CACHE_MB), candidates, left,
                          state)
     return Bound(lower, result.value if result.value < INF else None)
