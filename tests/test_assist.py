@@ -268,6 +268,18 @@ def test_several_boards_maximize_summed_information(game):
     assert "over 3 unsolved boards" in line
 
 
+def test_more_boards_than_guesses_left_is_said_to_be_lost(game):
+    """Four boards with three guesses: a guess solves at most one board, so the game cannot be won;
+    the note said nothing of it and quoted the average bound of the unlimited game."""
+    line = next(x for x in Assistant(game.with_limits(max_guesses=3), boards=4).report()
+                if x.startswith("suggested:"))
+    assert "cannot be won: 4 boards unsolved and 3 guesses left" in line
+    assert "proven lower bound" not in line
+    line = next(x for x in Assistant(game.with_limits(max_guesses=9), boards=4).report()
+                if x.startswith("suggested:"))
+    assert "cannot be won" not in line and "proven lower bound" in line
+
+
 # ---------------------------------------------------------------- Absurdle
 
 

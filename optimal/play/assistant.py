@@ -537,7 +537,10 @@ class Assistant:
         note = f"{bits:.2f} bits over {plural(len(self.unsolved), 'unsolved board')}"
         if chance:
             note += f", a {chance:.0%} chance to solve one"
-        if not self.history:
+        if self.guesses_left < len(self.unsolved):  # a guess solves at most one board
+            note += (f"; the game cannot be won: {plural(len(self.unsolved), 'board')} unsolved "
+                     f"and {plural(self.guesses_left, 'guess')} left, and a guess solves at most one")
+        elif not self.history:
             bound = self.scores.get(("boards bound", self.game.fingerprint, len(self.boards)),
                                     self._boards_bound)
             note += (f"; a heuristic: no strategy averages fewer than {bound:.3f} guesses over "
