@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from optimal.cli.checkpoint import intact_checkpoint  # noqa: E402  (digest checked: see module)
+from optimal.cli.checkpoint import intact_checkpoint, load_checkpoint  # noqa: E402  (digest: module)
 from optimal.errors import BadInput  # noqa: E402
-from optimal.search.dordle_floor import (CHECKPOINT, FOLDER, full_lists_game,  # noqa: E402
-                                         least_bound, split_bounds)
+from optimal.search.dordle_floor import (CHECKPOINT, FOLDER, check_entry,  # noqa: E402
+                                         full_lists_game, least_bound, split_bounds)
 
 SOURCE = ROOT / "results" / "dordle" / FOLDER / CHECKPOINT
 OUT = ROOT / "optimal" / "data" / "dordle"
@@ -32,11 +32,14 @@ OUT = ROOT / "optimal" / "data" / "dordle"
 def main() -> None:
     """Write the bound of the committed floor checkpoint (see module)."""
     game = full_lists_game()
-    recorded, saved = intact_checkpoint(SOURCE)
+    recorded, _ = intact_checkpoint(SOURCE)
     block = game.describe()
-    if any(recorded[key] != block[key] for key in ("rule", "answers", "guesses", "mode", "max_guesses")):
-        raise SystemExit(f"{SOURCE}: a checkpoint of another game")
-    g, lower = least_bound(split_bounds(game), saved, game.guesses.words)
+    if (any(recorded[key] != block[key] for key in ("rule", "answers", "guesses", "mode", "max_guesses"))
+            or not str(recorded.get("objective", "")).startswith("dordle-floor")):
+        raise SystemExit(f"{SOURCE}: not a Dordle floor checkpoint of this game")
+    split = split_bounds(game)
+    saved = load_checkpoint(SOURCE, recorded, check_entry(game, set(split)))  # every entry checked
+    g, lower = least_bound(split, saved, game.guesses.words)
     n = len(game.answers)
     bound = {"format": "optimal-dordle-bound/1",
              "game": {key: block[key] for key in ("rule", "answers", "guesses", "mode", "max_guesses")},

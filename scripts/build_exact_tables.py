@@ -50,7 +50,8 @@ def optimum_from_summary(path: Path) -> tuple[dict, dict, dict[str, int]]:
     values: dict[str, int | None] = {r["word"]: r["value"] for r in summary["results"]
                                      if r["exact"] and r["value"] < INF}
     values.update({r["word"]: None for r in summary["results"]  # proven: no tree within the limit
-                   if r["value"] is None and r["status"].startswith("no tree within")})
+                   if r["value"] is None
+                   and r["status"] == f"no tree within {game['max_guesses']} guesses"})
     optimum = {"total": best["total"], "source": str(path.parent.relative_to(ROOT))}
     return identity, optimum, values
 

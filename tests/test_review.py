@@ -143,6 +143,8 @@ def test_past_the_budget_the_figures_are_bounds_around_the_optimum():
         if not turn.proven:
             assert "bounds" in turn.sources
     low, high = bounded.lost
+    assert not bounded.no_sum
+    assert "this game lost" in "\n".join(review_lines(bounded, "normal", False))
     assert low <= exact.lost[0] <= high and low < high
     # the same review asked again is the kept proof, whatever the budget
     assert review_game(game, steps, "model", search, budget=0.0).proven
@@ -293,7 +295,7 @@ def test_a_game_lost_to_a_family_says_what_none_means_and_names_no_best_guess():
     words = ["catch", "batch", "latch", "match", "patch", "watch"]
     steps = checked_steps(game, steps_from(game, words, None, "hatch"), "hatch")
     review = review_game(game, steps, "hatch", ReviewSearch(), budget=120)
-    assert review.status == "lost" and review.turns[-1].optimum.none
+    assert review.status == "lost" and review.turns[-1].optimum.none and review.no_sum
     assert review.turns[-1].best == ()
     text = "\n".join(review_lines(review, "normal", False))
     assert "lost - to it" not in text and "no sum" in text
@@ -331,6 +333,9 @@ def test_a_played_guess_with_a_huge_part_gets_no_beam(original, monkeypatch):
     monkeypatch.setattr(review_module, "solve_guess", lambda *a, **k: pytest.fail("beam started"))
     bound = review_module.played_bounds(original, everything, original.guess_id("xylyl"), 6, None)
     assert bound.upper is None and 7000 < bound.lower < INF
+    monkeypatch.setattr(review_module, "BEAM_GAME_MAX", 2000)  # SALET's parts are small, the state not
+    bound = review_module.played_bounds(original, everything, original.guess_id("salet"), 6, None)
+    assert bound.upper is None and 6000 < bound.lower < 7920  # its split bound, below the optimum
     monkeypatch.undo()
     few = everything[:300]
     bound = review_module.played_bounds(original, few, original.guess_id("salet"), 6, None)

@@ -29,7 +29,8 @@ from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, 
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, OptimalError
 from optimal.game import split_history
-from optimal.play.assistant import NO_WEIGHTS_IN_ABSURDLE, OPTIMAL_MAX, Assistant, parse_step
+from optimal.play.assistant import (NO_WEIGHTS_IN_ABSURDLE, NO_WEIGHTS_ON_BOARDS, OPTIMAL_MAX,
+                                    Assistant, parse_step)
 
 INPUT_HELP = """\
 input, one step per line:
@@ -169,9 +170,8 @@ def assistant_from_args(args) -> Assistant:
         args.max_depth = args.boards + 5 if args.boards > 1 else 6
     if args.absurdle and args.weights is not None:  # before the weights file is read
         raise BadInput(NO_WEIGHTS_IN_ABSURDLE)
-    if args.boards > 1 and args.weights is not None:  # the many-board players do not weigh
-        raise BadInput(f"--weights goes with one board: the {args.boards}-board players and bounds "
-                       f"treat every answer as equally likely")
+    if args.boards > 1 and args.weights is not None:  # as Assistant checks, before the file is read
+        raise BadInput(NO_WEIGHTS_ON_BOARDS)
     game = game_from_args(args, default_lists="original")
     secrets = list(args.answer) if args.answer else None
     return Assistant(game, args.boards, args.absurdle, secrets, args.puzzle, args.seed,

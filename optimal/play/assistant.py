@@ -34,6 +34,8 @@ from optimal.play.text import candidate_lines, header_line, plural, report_lines
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
 NO_WEIGHTS_IN_ABSURDLE = ("--weights does not go with --absurdle: Absurdle chooses its replies, no "
                           "answer is more likely than another")
+NO_WEIGHTS_ON_BOARDS = ("--weights goes with one board: the many-board players and bounds treat "
+                        "every answer as equally likely")
 PUZZLE_STEPS = (2, 3)  # how many random guesses a practice puzzle starts with
 
 #: (label, metric name, how to show its score) of the greedy strategies, in display order.
@@ -207,6 +209,8 @@ class Assistant:
                            f"{game.mode_name})")
         if absurdle and game.weights is not None:
             raise BadInput(NO_WEIGHTS_IN_ABSURDLE)
+        if boards > 1 and game.weights is not None:
+            raise BadInput(NO_WEIGHTS_ON_BOARDS)
         if absurdle and (boards > 1 or puzzle or secrets):
             raise BadInput("--absurdle is one board, with no --puzzle or --answer "
                            "(Absurdle has no fixed answer)")
@@ -526,7 +530,8 @@ class Assistant:
         """The many-board player's guess (`lookahead.BoardsPlayer`): a board whose answer is
         certain first; else the most information summed over the unsolved boards, with a bonus
         for a chance to solve one. A heuristic; at the start of a game the note gives the proven
-        lower bound on any strategy's average (`optimal.multiboard.lower_bound`)."""
+        lower bound on any strategy's average (`_boards_bound`), or says the game cannot be won
+        when fewer guesses are left than boards unsolved."""
         for k in self.unsolved:
             if len(self.boards[k].candidates) == 1:
                 word = self.game.answers.words[int(self.boards[k].candidates[0])]

@@ -20,7 +20,8 @@ Where the figures come from: the first guess from the bundled exact first-word t
 (`optimal/data/exact/`, copied from `results/` by scripts/build_exact_tables.py: the optimum over
 every first word, proven, and each listed word's exact total), every other state from an exact
 search within a time budget. A figure whose search did not finish is a `Bound`: a proven lower
-bound (the split bound, `lookahead.split_bounds`) and the total of a real tree (a beam's) beside it.
+bound (the split bound, `lookahead.split_bounds`) and the total of a real tree (a beam's) beside it,
+when the beam is quick there (`played_bounds`, `optimum_bounds`; else the bound alone).
 
 The exact searches run in daemon threads (numba kernels cannot be interrupted; a daemon thread does
 not hold up the process's exit), at most `slots` at once, their results kept, so asking again once
@@ -209,10 +210,16 @@ class Review:
         """Every figure of every turn is exact."""
         return all(t.proven for t in self.turns)
 
+    @property
+    def no_sum(self) -> bool:
+        """Whether the losses and luck have no sum because the game met a state from which no
+        strategy is sure to finish ('none'): not because a figure has no bound yet."""
+        return any(t.optimum.none or t.played.none or t.after.none for t in self.turns)
+
     def as_dict(self) -> dict:
         """As JSON: the sums and every turn (what /api/review returns)."""
         return {"answer": self.answer, "status": self.status, "lists": self.lists,
-                "played": len(self.turns), "proven": self.proven,
+                "played": len(self.turns), "proven": self.proven, "no_sum": self.no_sum,
                 "expected_from_start": _pair(self.expected_from_start), "lost": _pair(self.lost),
                 "luck": _pair(self.luck), "turns": [t.as_dict() for t in self.turns],
                 "seconds": round(self.seconds, 3)}

@@ -65,7 +65,7 @@ def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
 def summary_lines(review: Review) -> list[str]:
     """The sums, and whether every figure is proven (else what the ranges mean)."""
     lost, luck = figure(review.lost), figure(review.luck, signed=True)
-    sums = (f"this game lost {lost} to it and had {luck} of luck" if "-" not in (lost, luck)
+    sums = (f"this game lost {lost} to it and had {luck} of luck" if not review.no_sum
             else "its losses and luck have no sum: after a guess marked 'none' no strategy "
                  "could be sure to find the answer in the guesses left")
     lines = [f"optimal play expected {figure(review.expected_from_start)} guesses from the first "

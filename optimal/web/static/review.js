@@ -153,12 +153,11 @@ function chart(review) {
 function render(review) {
   const what = review.answer ? review.answer.toUpperCase() : "your game";
   const outcome = review.status === "won" ? `won in ${review.played}` :
-    review.status === "lost" ? "lost" : `${review.played} guesses so far`;
+    review.status === "lost" ? "lost" : `${review.played} ${review.played === 1 ? "guess" : "guesses"} so far`;
   $("review-title").textContent = `${what}: ${outcome}`;
-  // as the terminal's summary: no figure for the losses or the luck (a state with no strategy sure
-  // to finish was met) means no sum, and "lost none" would read as "lost nothing"
-  const none = (pair) => pair[0] === null && pair[1] === null;
-  const sums = none(review.lost) || none(review.luck) ?
+  // as the terminal's summary: a state with no strategy sure to finish ('none') was met, so the
+  // losses and luck have no sum ("lost none" would read as "lost nothing")
+  const sums = review.no_sum ?
     [el("span", { id: "review-no-sum", text: "your losses and luck have no sum: after a guess " +
       "marked 'none' no strategy could be sure to find the answer in the guesses left." })] :
     ["your guesses lost ", el("strong", { id: "review-lost", text: figure(review.lost) }),
