@@ -33,16 +33,14 @@ def main() -> None:
     """Write the bound of the committed floor checkpoint (see module)."""
     game = full_lists_game()
     recorded, _ = intact_checkpoint(SOURCE)
-    block = game.describe()
-    if (any(recorded[key] != block[key] for key in ("rule", "answers", "guesses", "mode", "max_guesses"))
-            or not str(recorded.get("objective", "")).startswith("dordle-floor")):
+    if not game.matches(recorded) or not str(recorded.get("objective", "")).startswith("dordle-floor"):
         raise SystemExit(f"{SOURCE}: not a Dordle floor checkpoint of this game")
     split = split_bounds(game)
     saved = load_checkpoint(SOURCE, recorded, check_entry(game, set(split)))  # every entry checked
     g, lower = least_bound(split, saved, game.guesses.words)
     n = len(game.answers)
     bound = {"format": "optimal-dordle-bound/1",
-             "game": {key: block[key] for key in ("rule", "answers", "guesses", "mode", "max_guesses")},
+             "game": game.describe(),
              "boards": 2, "games": n * (n - 1), "lower": lower, "word": game.guesses.words[g],
              "source": str(SOURCE.relative_to(ROOT))}
     OUT.mkdir(parents=True, exist_ok=True)

@@ -141,29 +141,26 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
         save_checkpoint(path, ident, saved)
 
-    def bound(g: int) -> int:
-        return word_bound(split, saved, words, g)
-
     refined = 0
     try:
         while len(saved) == len(split) and not out_of_time():
-            g, _ = least_bound(split, saved, words)
-            if saved[words[g]]["exact"] or bound(g) == split[g]:
+            g, least = least_bound(split, saved, words)
+            if saved[words[g]]["exact"] or least == split[g]:
                 break
             record(g, True)
             refined += 1
     finally:
         save_checkpoint(path, ident, saved)
-    g, _ = least_bound(split, saved, words)
+    g, least = least_bound(split, saved, words)
     n = len(game.answers)
-    settled = len(saved) == len(split) and (saved[words[g]]["exact"] or bound(g) == split[g])
+    settled = len(saved) == len(split) and (saved[words[g]]["exact"] or least == split[g])
     exact_words = sum(1 for e in saved.values() if e["exact"])
     print(f"{len(saved):,} of {len(split):,} useful first words have a capped floor; "
           f"{exact_words:,} an exact one ({refined} this run)")
     # every word's bound (its split bound, or the larger floor, capped or exact) is proven, so their
     # least is a proven bound on the optimum whatever is left to do; refining only raises it
-    print(f"proven lower bound over every first word: {bound(g):,} (mean >= "
-          f"{bound(g) / (n * (n - 1)):.4f}), {words[g].upper()}'s "
+    print(f"proven lower bound over every first word: {least:,} (mean >= "
+          f"{least / (n * (n - 1)):.4f}), {words[g].upper()}'s "
           + ("(settled: the least bound is an exact floor or the split bound)" if settled else
              "(not settled yet: rerun the same command to go on)"))
     print(f"checkpoint: {path}")
