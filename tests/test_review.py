@@ -16,10 +16,10 @@ from conftest import small_game
 from lookahead import INF
 from optimal.errors import BadInput
 from optimal.game import Game, HardState, parse_history
-from optimal.play.review import (Bound, ReviewSearch, checked_steps, first_words, grid_replies,
-                                 review_game, steps_from)
+from optimal.play.review import (Bound, ReviewSearch, Turn, checked_steps, first_words,
+                                 grid_replies, review_game, steps_from)
 from optimal.review.command import main
-from optimal.review.render import review_lines
+from optimal.review.render import figure, review_lines
 from optimal.rules.wordle import reply
 from optimal.weights import weights_from_frequency, weights_from_values
 
@@ -312,6 +312,26 @@ def test_a_won_game_through_a_state_with_no_tree_prints_no_check_sum():
     assert review.status == "won" and review.proven and review.turns[0].played.none
     text = "\n".join(review_lines(review, "ultra", False))
     assert "no sum" in text and not re.search(r"\bnan\b", text) and "check:" not in text
+
+
+@pytest.mark.parametrize("optimum, shown", [(Bound(30, 40), "none"), (Bound(30, None), "-"),
+                                            (Bound.exact(35), "none")])
+def test_a_guess_after_which_no_tree_exists_costs_the_sure_win_not_at_least_0(optimum, shown):
+    """A played guess marked none below a state whose optimum is a bound: its cost read
+    '>= 0.0000' (inf - inf is nan, and max(0, nan) is 0). With a tree known before the guess, the
+    guess lost the sure win ('none'); with none known, whether there was one to lose is unknown."""
+    turn = Turn(number=1, guess="salet", reply="BBBBB", candidates=10, weight=10, optimum=optimum,
+                best=(), played=Bound.exact(INF), after=Bound.exact(INF), after_candidates=3,
+                after_weight=3, won=False)
+    assert figure(turn.cost) == shown
+
+
+def test_a_game_with_no_strategy_from_the_start_says_so_not_expected_none(capsys):
+    """Within 1 guess no strategy finds every answer: the summary said "optimal play expected
+    none guesses"."""
+    assert main(["--max-depth", "1", "--words", "cigar", "--answer", "cigar"]) == 0
+    out = capsys.readouterr().out
+    assert "expected none" not in out and "no strategy was sure to find every answer" in out
 
 
 def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):

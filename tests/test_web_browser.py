@@ -31,6 +31,8 @@ import pytest
 
 from optimal.game import Game
 from optimal.play.assistant import Assistant
+from optimal.play.review import ReviewSearch, checked_steps, review_game, steps_from
+from optimal.review.render import HEAD, turn_row
 from optimal.tree import path_of, read_tree, selby_lines
 from optimal.web.trees import BUNDLED
 
@@ -441,6 +443,13 @@ def test_a_review_with_no_sum_says_so_not_lost_none(browser, server, original):
     summary = by_id(browser, "review-summary").text
     assert "have no sum" in summary and "lost none" not in summary
     assert not browser.find_elements(By.ID, "review-lost")
+    # the cost cells read as the terminal's: "-" where the state itself has no tree (JSON brings
+    # that and a lost sure win alike as [null, null]; the page said "none" for both)
+    steps = checked_steps(original, steps_from(original, words, None, "hatch"), "hatch")
+    terminal = review_game(original, steps, "hatch", ReviewSearch(), 60)
+    costs = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, 'td[data-key="cost"]')]
+    assert costs == [turn_row(t)[HEAD.index("cost")] for t in terminal.turns]
+    assert costs[-1] == "-"
 
 
 @pytest.mark.slow

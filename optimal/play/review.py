@@ -130,9 +130,14 @@ class Turn:
     @property
     def cost(self) -> Interval:
         """Guesses lost by this guess: never negative (no guess beats the optimum); undefined
-        (nan) where no tree exists at all."""
+        (nan) where no tree exists at all. A guess after which no tree exists lost the sure win
+        (inf, shown 'none') when a tree was known before it; when none was, whether there was
+        one to lose is unknown (nan), not 'at least 0'."""
         if self.optimum.none:
             return (float("nan"), float("nan"))
+        if self.played.none:
+            lost = float("inf") if self.optimum.upper is not None else float("nan")
+            return (lost, lost)
         low, high = _minus(self.expected_played, self.expected_optimal)
         return (max(0.0, low), max(0.0, high))
 

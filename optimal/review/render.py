@@ -68,8 +68,11 @@ def summary_lines(review: Review) -> list[str]:
     sums = (f"this game lost {lost} to it and had {luck} of luck" if not review.no_sum
             else "its losses and luck have no sum: after a guess marked 'none' no strategy "
                  "could be sure to find the answer in the guesses left")
-    lines = [f"optimal play expected {figure(review.expected_from_start)} guesses from the first "
-             f"guess on; {sums}"]
+    start = review.turns[0].optimum
+    expected = (f"optimal play expected {figure(review.expected_from_start)} guesses from the "
+                "first guess on" if not start.none else
+                "no strategy was sure to find every answer in the guesses the game allows")
+    lines = [f"{expected}; {sums}"]
     if any(math.isinf(t.expected_optimal[0]) or math.isinf(t.expected_played[0])
            for t in review.turns):
         lines.append("none: no strategy finds every remaining answer within the guesses left "

@@ -95,6 +95,14 @@ function build() {
 const HEAD = ["turn", "guess", "left", "optimal", "after guess", "cost", "best",
               "expected left", "after reply", "luck"];
 
+// The cost as the terminal shows it: JSON has no NaN, so an undefined cost (the state itself has
+// no tree, or no tree was known to lose) and a lost sure win both arrive as [null, null]; the
+// turn's bounds tell them apart ("-" and "none"), as Turn.cost decides.
+function cost(t) {
+  const undefinedCost = t.optimum.none || (t.played.none && t.optimum.upper === null);
+  return undefinedCost ? "-" : figure(t.cost);
+}
+
 function turnRow(t) {
   const tiles = el("span", { class: "tiles small-tiles" });
   for (let i = 0; i < t.guess.length; i++) {
@@ -102,7 +110,7 @@ function turnRow(t) {
                               text: t.guess[i].toUpperCase() }));
   }
   const cells = [String(t.number), tiles, t.candidates.toLocaleString("en"),
-                 figure(t.expected_optimal), figure(t.expected_played), figure(t.cost),
+                 figure(t.expected_optimal), figure(t.expected_played), cost(t),
                  t.best.slice(0, 3).map((w) => w.toUpperCase()).join(" ") || "-",
                  figure(t.expected_left_average), figure(t.expected_left_after),
                  figure(t.luck, true)];
