@@ -95,6 +95,16 @@ class Weights:
         under the probabilities, for a tree whose games take 1 to `max_guesses` guesses."""
         return self.deviation * (max(1, max_guesses) - 1) / 2
 
+    def precision(self, max_guesses: int) -> str:
+        """What a weighted proof is exact for, and how close that is to the exact weights: the
+        sentence every weighted figure (a search's report, a review) is printed with."""
+        bound = self.error_bound(max_guesses)
+        return (f"Proofs are exact for the quantized weights (integers summing to W = "
+                f"{self.total:,}); a tree's expectation under the exact weights differs from its "
+                f"quantized one by at most {bound:.5f}, so a tree proven optimal for the quantized "
+                f"weights is within {2 * bound:.5f} of the optimum for the exact ones. "
+                f"Weights: {self.source} (sha256 {self.sha256[:16]}).")
+
     def expectation(self, counts: np.ndarray) -> float:
         """Expected number of guesses under the probabilities (counts: guesses per answer)."""
         return float(np.dot(self.probabilities, np.asarray(counts, dtype=np.float64)))

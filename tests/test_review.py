@@ -334,6 +334,17 @@ def test_a_game_with_no_strategy_from_the_start_says_so_not_expected_none(capsys
     assert "expected none" not in out and "no strategy was sure to find every answer" in out
 
 
+def test_a_weighted_review_says_how_exact_its_weights_are(capsys):
+    """A weighted review's figures are expectations under the quantized weights: it says by how
+    much they can differ from the exact ones, as the search's report does."""
+    pytest.importorskip("wordfreq")
+    assert main(["--weights", "freq", "--words", "trace,cigar", "--answer", "cigar",
+                 "--budget", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "expected 3.3440 guesses" in out
+    assert re.search(r"differs from its quantized one by at most 0\.00\d{3}", out)
+
+
 def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):
     """--words soare,soare,cigar: the repeat was played and cost a guess (it was dropped as a
     repeat, and the review said "won in 2")."""

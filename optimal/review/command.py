@@ -70,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
                              ReviewSearch(), args.budget)
         for line in review_lines(review, game.mode_name.removesuffix(" mode"), game.weights is not None):
             print(line)
+        if game.weights is not None:  # the figures are expectations under the quantized weights
+            print(game.weights.precision(game.max_guesses))
         return 0
 
     return run_cli(body, parser.prog)

@@ -25,10 +25,4 @@ def per_answer(game: Game, value: int, candidates=None) -> float:
 
 def precision(game: Game) -> str:
     """What a weighted proof is exact for, and how close that is to the exact weights."""
-    weights = game.weights
-    return (f"Proofs are exact for the quantized weights (integers summing to W = "
-            f"{weights.total:,}); a tree's expectation under the exact weights differs from its "
-            f"quantized one by at most {weights.error_bound(game.max_guesses):.5f}, so a tree "
-            f"proven optimal for the quantized weights is within "
-            f"{2 * weights.error_bound(game.max_guesses):.5f} of the optimum for the exact ones. "
-            f"Weights: {weights.source} (sha256 {weights.sha256[:16]}).")
+    return game.weights.precision(game.max_guesses)
