@@ -144,7 +144,8 @@ def test_past_the_budget_the_figures_are_bounds_around_the_optimum():
             assert "bounds" in turn.sources
     low, high = bounded.lost
     assert not bounded.no_sum
-    assert "this game lost" in "\n".join(review_lines(bounded, "normal", False))
+    text = "\n".join(review_lines(bounded, "normal", False))
+    assert "this game lost" in text and "'>= x' where no tree was found to bound it above" in text
     assert low <= exact.lost[0] <= high and low < high
     # the same review asked again is the kept proof, whatever the budget
     assert review_game(game, steps, "model", search, budget=0.0).proven

@@ -86,6 +86,6 @@ def summary_lines(review: Review) -> list[str]:
                      "table)")
     else:
         lines.append("a range is proven bounds: below, the split bound; above, a real tree's "
-                     "total (a beam's); the exact search did not finish within the budget "
-                     "(--budget)")
+                     "total (a beam's); '>= x' where no tree was found to bound it above; the "
+                     "exact search did not finish within the budget (--budget)")
     return lines

@@ -179,7 +179,8 @@ function render(review) {
                         el("tbody", {}, review.turns.map(turnRow)));
   $("review-note").textContent = (review.proven ? "Every figure is proven (exact search, or the " +
     "committed exact first-word table)." : "A range is proven bounds: the split bound below, a " +
-    "real tree's total above; ask again for the proof once the search has finished.") +
+    "real tree's total above ('>= x' where no tree was found to bound it above); ask again " +
+    "for the proof once the search has finished.") +
     ` Lists: ${review.lists}. Optimal: expected guesses still needed (the guess counted); cost: ` +
     "guesses lost by the guess; luck: expected guesses left over the replies the guess could " +
     "have got, minus those left after the reply received.";
