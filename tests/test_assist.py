@@ -20,7 +20,7 @@ from optimal.play.exact import DirectSearch
 from lookahead.parallel.tasks import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import main, run_loop
-from optimal.game import split_history
+from optimal.game import Game, split_history
 from optimal.play.assistant import Assistant, parse_step
 from optimal.errors import BadInput
 from tests.conftest import small_game
@@ -137,6 +137,20 @@ def test_a_wrong_step_changes_nothing(game):
     with pytest.raises(BadInput, match="no answer fits"):
         assistant.play("salet", ["GGGGG"])
     assert assistant.history == [] and len(assistant.boards[0].candidates) == 60
+
+
+def test_a_reply_outside_the_answer_list_names_the_list_it_fits():
+    """As the review does: today's newspaper draws from more answers, so a reply that leaves no
+    candidate in the original list says which bundled list it fits (it read only 'no answer
+    fits'), and the step is not played."""
+    original = Game.from_lists("original")
+    word = sorted(set(Game.from_lists("nyt-extended").answers.words)
+                  - set(original.answers.words))[0]
+    assistant = Assistant(original)
+    with pytest.raises(BadInput, match=r"no answer fits.*it fits 1 of nyt-answers-3158 "
+                                       r"\(--lists nyt-extended\)"):
+        assistant.play(word, ["GGGGG"])
+    assert assistant.history == []
 
 
 def test_one_candidate_left_names_the_answer(game):

@@ -28,7 +28,7 @@ from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
-from optimal.play.review import first_words
+from optimal.play.review import first_words, fitting_lists
 from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
@@ -366,10 +366,13 @@ class Assistant:
             board = self.boards[k]
             kept = board.candidates[self.game.matrix[guess, board.candidates] == code]
             if kept.size == 0:
+                word = self.game.guesses.words[guess]
                 where = f" on board {k + 1}" if self.multi else ""
-                raise BadInput(f"no answer fits: check the colours of "
-                               f"{self.game.guesses.words[guess].upper()}{where} "
-                               f"({self.game.reply_text(code)} leaves no candidate)")
+                # as the review: a reply outside the chosen answer list may fit another
+                hint = "" if self.multi or self.absurdle else fitting_lists(
+                    self.game, [(w, c[0]) for w, c in self.history] + [(word, code)], None)
+                raise BadInput(f"no answer fits: check the colours of {word.upper()}{where} "
+                               f"({self.game.reply_text(code)} leaves no candidate){hint}")
             out[k] = replace(board, candidates=kept,
                              solved_at=number if code == self.game.won else None)
         return out
