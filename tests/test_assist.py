@@ -22,6 +22,7 @@ from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import main, run_loop
 from optimal.game import Game, split_history
 from optimal.play.assistant import Assistant, parse_step
+from optimal.play.review import first_words
 from optimal.errors import BadInput
 from tests.conftest import small_game
 
@@ -151,6 +152,26 @@ def test_a_reply_outside_the_answer_list_names_the_list_it_fits():
                                        r"\(--lists nyt-extended\)"):
         assistant.play(word, ["GGGGG"])
     assert assistant.history == []
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_opening_heuristics_carry_their_proven_value(hard):
+    """In hard mode SOARE (entropy) and ARISE (max) have no strategy within 6: the rows said so
+    nowhere, beside "every remaining answer can be found". Each heuristic's first guess now
+    carries the bundled table's proven value (recomputed here from the table)."""
+    game = Game.from_lists("original").with_limits("hard" if hard else "normal", 6)
+    table = first_words(game)
+    rows = Assistant(game).analysis().suggestions
+    for row in [r for r in rows if r.status == "heuristic"]:
+        value = table.values[row.word]
+        if value is None:
+            assert row.note.endswith("no strategy after it finds every answer within 6, proven")
+        else:
+            assert row.note.endswith(f"expected {value / 2315:.3f} guesses with optimal play "
+                                     "after it, proven")
+    if hard:
+        assert [r.word for r in rows[:2]] == ["soare", "arise"]
+        assert all("no strategy after it" in r.note for r in rows[:2])
 
 
 def test_one_candidate_left_names_the_answer(game):

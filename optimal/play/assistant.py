@@ -157,6 +157,28 @@ def table_opening(game: Game, table: bool = False) -> Found | None:
                  why="the bundled exact first-word tables: the optimum over every first word")
 
 
+def opening_verdicts(game: Game, rows: list[Suggestion]) -> list[Suggestion]:
+    """The heuristics' first guesses with their proven value from the bundled first-word table,
+    where it lists them. Why: in hard mode SOARE and ARISE (the entropy and max picks) have no
+    strategy within 6 at all, and the rows suggested them beside "every remaining answer can be
+    found" with nothing to say the pick itself cannot."""
+    table = first_words(game)
+    if table is None:
+        return rows
+    weight = game.weight_of(game.all_candidates())
+    out = []
+    for row in rows:
+        if row.word not in table.values:
+            out.append(row)
+            continue
+        value = table.values[row.word]
+        verdict = (f"no strategy after it finds every answer within {game.max_guesses}, proven"
+                   if value is None else
+                   f"expected {value / weight:.3f} guesses with optimal play after it, proven")
+        out.append(replace(row, note=f"{row.note}; {verdict}"))
+    return out
+
+
 class Assistant:
     """The state of one game being played (or watched): boards, history, and the suggestions.
 
@@ -469,6 +491,8 @@ class Assistant:
         key = ("greedy", self.game.fingerprint, candidates.tobytes(), self.hard_state())
         rows = list(self.scores.get(key, lambda: greedy_suggestions(self.game, candidates,
                                                                     self._pool(candidates))))
+        if not self.history:
+            rows = opening_verdicts(self.game, rows)
         pick = self.game.answers.words[int(candidates[self.rng.randrange(len(candidates))])]
         rows.append(Suggestion("random word", pick, "a possible answer"
                                + (f", seed {self.seed}" if self.seed is not None else ""),
