@@ -16,7 +16,7 @@ from optimal.cli.progress import KernelProgress, Stopwatch
 from optimal.adversaries import absurdle_replay
 from optimal.cli.args import Parser, add_game_arguments, bounded_int, game_from_args, word_list
 from optimal.cli.run import run_cli
-from optimal.errors import BadInput, NoTree, quoted
+from optimal.errors import BadInput, NoTree
 from optimal.game import Game
 
 EXAMPLES = """examples:
@@ -58,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.play:
             print(show(game, list(args.play)))
             return 0
-        if args.target and args.target.strip().lower() not in game.answer_index:
-            raise BadInput(f"{quoted(args.target.upper())} is not in the answer list {game.answers.name}")
+        if args.target:
+            game.answer_id(args.target)  # BadInput naming the lists that have it
         search = AbsurdleSearch(game, args.pool)
         pool = "every allowed guess" if args.pool == "all" else "answer-list words only"
         if args.count:

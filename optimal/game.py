@@ -22,7 +22,7 @@ from optimal.rules import MODES, STRICT_MODES, WORDLE, Rule, rule_named
 from optimal.rules.hard import HardState
 from optimal.rules.ultra import UltraState
 from optimal.weights import Weights
-from optimal.words import LIST_PAIRS, WordList, encode_words, letter_counts, load_lists
+from optimal.words import LIST_PAIRS, WordList, encode_words, letter_counts, load_lists, load_words
 
 ClueState = HardState | UltraState  # what a strict mode carries from guess to guess
 
@@ -247,8 +247,31 @@ class Game:
                 lists = f"len{len(word)}"  # the bundled pairing of that length, when there is one
                 other = (f": it has {len(word)} letters and this game's words have {self.length}"
                          + (f" (--lists {lists} plays those)" if lists in LIST_PAIRS else ""))
+            elif word.isalpha():
+                other = self._other_lists(word, 1)
             raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}"
                            f"{other}") from None
+
+    def answer_id(self, word: str) -> int:
+        """The index of an answer; BadInput for a word not in the answer list (naming the bundled
+        lists that have it: today's newspaper draws from more answers, ABUZZ is no typo)."""
+        word = word.strip().lower()
+        try:
+            return self.answer_index[word]
+        except KeyError:
+            raise BadInput(f"{quoted(word.upper())} is not in the answer list {self.answers.name}"
+                           f"{self._other_lists(word, 0)}") from None
+
+    def _other_lists(self, word: str, side: int) -> str:
+        """Which other bundled pairings have `word` (side 0: as an answer, 1: as a guess), as a
+        hint ('' for none)."""
+        mine = (self.answers.name, self.guesses.name)[side]
+        pairs: dict[str, list[str]] = {}
+        for pair, names in LIST_PAIRS.items():
+            if names[side] != mine and word in load_words(names[side]).words:
+                pairs.setdefault(names[side], []).append(f"--lists {pair}")
+        return "".join(f"; it is in {name} ({' or '.join(flags)})"
+                       for name, flags in pairs.items())
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""

@@ -66,8 +66,7 @@ def path_of(tree: Node, answer: str, limit: int = 64, rule: Rule = WORDLE) -> li
 def play(tree: Node, game: Game, answer: str) -> list[str]:
     """A transcript of the tree playing against `answer`, one line per guess."""
     word = answer.strip().lower()
-    if word not in game.answer_index:
-        raise BadInput(f"{quoted(answer.upper())} is not in the answer list {game.answers.name}")
+    game.answer_id(word)  # BadInput naming the lists that have it
     lines, history = [], []
     for number, (guess, code) in enumerate(path_of(tree, word, rule=game.rule), start=1):
         history.append((guess, code))

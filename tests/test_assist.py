@@ -148,10 +148,13 @@ def test_a_reply_outside_the_answer_list_names_the_list_it_fits():
     word = sorted(set(Game.from_lists("nyt-extended").answers.words)
                   - set(original.answers.words))[0]
     assistant = Assistant(original)
-    with pytest.raises(BadInput, match=r"no answer fits.*it fits 1 of nyt-answers-3158 "
+    with pytest.raises(BadInput, match=r"no answer fits.*it fits 1 answer of nyt-answers-3158 "
                                        r"\(--lists nyt-extended\)"):
         assistant.play(word, ["GGGGG"])
     assert assistant.history == []
+    with pytest.raises(BadInput, match=r"'ABASH' is not in the answer list answers-2315; it is in "
+                                       r"nyt-answers-3158 \(--lists nyt-extended\)"):
+        Assistant(original, secrets=[word])
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -256,11 +256,15 @@ def test_the_share_grid_gives_the_replies():
 def test_a_game_outside_the_answer_list_names_the_list_it_fits(original):
     extended = set(Game.from_lists("nyt-extended").answers.words) - set(original.answers.words)
     word = sorted(extended)[0]
-    with pytest.raises(BadInput, match=r"not in the answer list answers-2315; it fits 1 of "
+    with pytest.raises(BadInput, match=r"not in the answer list answers-2315; it is in "
                                        r"nyt-answers-3158 \(--lists nyt-extended\)"):
         checked_steps(original, [("salet", int(reply("salet", word)))], word)
     with pytest.raises(BadInput, match=r"no answer fits.*nyt-answers-3158 \(--lists nyt-extended"):
         checked_steps(original, [(word, original.won)], None)
+    # a guess the newspaper allows and the original list does not: no typo, the list is named
+    with pytest.raises(BadInput, match=r"'CREMA' is not in the guess list guesses-12972; it is in "
+                                       r"nyt-guesses \(--lists nyt or --lists nyt-extended\)"):
+        original.guess_id("crema")
 
 
 def test_a_lost_game_has_no_luck_on_its_last_guess():

@@ -240,8 +240,7 @@ class Assistant:
             if len(secrets) != boards:
                 raise BadInput(f"--answer needs {boards} word(s), one per board; got {len(secrets)}")
             for word in secrets:
-                if word.lower() not in game.answer_index:
-                    raise BadInput(f"{quoted(word.upper())} is not in the answer list {game.answers.name}")
+                game.answer_id(word)  # BadInput naming the lists that have it
 
     # ------------------------------------------------------------ state
 

@@ -42,10 +42,11 @@ from importlib import resources
 import numpy as np
 
 from lookahead import INF, SearchSetting, best_next_guess, solve_guess, split_bounds
-from optimal.errors import BadInput, quoted
+from optimal.errors import BadInput
 from optimal.game import Game, ClueState, Step, parse_history
 from optimal.play.cache import LruCache
 from optimal.play.exact import BEAM, CACHE_MB
+from optimal.play.text import plural
 from optimal.words import LIST_PAIRS, load_words
 
 REVIEW_BUDGET = 60.0  # seconds of exact search a terminal review may take in all
@@ -461,7 +462,7 @@ def fitting_lists(game: Game, steps: list[Step], answer: str | None) -> str:
         fits = [w for w in words if (answer is None or w == answer)
                 and all(int(game.rule.reply(g, w)) == code for g, code in steps)]
         if fits:
-            hints.append(f"{len(fits):,} of {answers_name} (--lists {pair})")
+            hints.append(f"{plural(len(fits), 'answer')} of {answers_name} (--lists {pair})")
     return "; it fits " + ", ".join(hints) if hints else ""
 
 
@@ -473,9 +474,8 @@ def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Ste
         raise BadInput("no guess to review")
     if len(steps) > game.max_guesses:
         raise BadInput(f"{len(steps)} guesses: the game allows {game.max_guesses}")
-    if answer is not None and answer not in game.answer_index:
-        raise BadInput(f"{quoted(answer.upper())} is not in the answer list {game.answers.name}"
-                       + fitting_lists(game, [], answer))
+    if answer is not None:
+        game.answer_id(answer)  # BadInput naming the lists that have it
     try:
         game.check_history(steps)
     except BadInput as error:
