@@ -270,8 +270,8 @@ class Game:
         for pair, names in LIST_PAIRS.items():
             if names[side] != mine and word in load_words(names[side]).words:
                 pairs.setdefault(names[side], []).append(f"--lists {pair}")
-        return "".join(f"; it is in {name} ({' or '.join(flags)})"
-                       for name, flags in pairs.items())
+        found = [f"{name} ({' or '.join(flags)})" for name, flags in pairs.items()]
+        return "; it is in " + " and ".join(found) if found else ""
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""
