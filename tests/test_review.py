@@ -5,7 +5,10 @@ out, the bundled first-word tables against results/, the share grid, and the lis
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -348,6 +351,16 @@ def test_a_weighted_review_says_how_exact_its_weights_are(capsys):
     out = capsys.readouterr().out
     assert "expected 3.3440 guesses" in out
     assert re.search(r"differs from its quantized one by at most 0\.00\d{3}", out)
+
+
+def test_a_terminal_that_is_not_utf8_gets_output_not_a_traceback():
+    """A Windows console (cp1252) has no share-grid squares: `--help` raised UnicodeEncodeError
+    (a traceback, exit 1); what cannot be shown is now replaced."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run([sys.executable, "-m", "optimal.review", "--help"], env=env,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"--grid" in done.stdout
 
 
 def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):

@@ -38,6 +38,19 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)
         self.empty_ok = set(empty_ok)
+        tolerant_streams()
+
+
+def tolerant_streams() -> None:
+    """Let stdout and stderr replace what their encoding cannot show. Why: the help's share-grid
+    squares, a weights source's '∝' and the web page's tiles are not in a Windows console's
+    cp1252, and printing them raised UnicodeEncodeError (a traceback, exit 1) instead of output."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):  # closed or detached: nothing to print to anyway
+                pass
 
     def parse_args(self, args=None, namespace=None):  # noqa: D102 (argparse's)
         """argparse's, and then kernel compiles are reported on stderr (not with --quiet): only
