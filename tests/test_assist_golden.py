@@ -27,6 +27,8 @@ CASES = {
     "not-decided": ["--history", "salet=BBBBB", "--max-depth", "2", "--seed", "1"],
     "answer-known": ["--history", "salet=BBYBB,clint=BYYBB,lipid=YGBBB", "--seed", "1"],
     "lost": ["--history", "salet=BBYBB,clint=BYYBB", "--max-depth", "2"],
+    "lost-one-left": ["--history", "catch=BGGGG,batch=BGGGG,latch=BGGGG,match=BGGGG,patch=BGGGG,"
+                      "watch=BGGGG"],  # the game is over: the one answer left is named
     "won-with-answer": ["--answer", "crazy", "--history", "salet,crazy"],
     # two boards: a state small enough that the Dordle engine proves its suggestion at once, and
     # one too big to search at a prompt (48,620 games > 40,000: the heuristic); states between

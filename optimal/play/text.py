@@ -114,8 +114,12 @@ def _lost_lines(analysis: Analysis) -> list[str]:
         where = f"board {board.number}: " if analysis.multi else ""
         if board.answer is not None:
             lines.append(f"{where}the answer was {board.answer.upper()}")
+        elif board.count == 1:  # the game is over: no spoiler left to keep
+            lines.append(f"{where}the answer was {board.candidates[0].upper()}, the only one "
+                         "that still fitted")
         else:
-            lines.append(f"{where}{plural(board.count, 'answer')} still fitted")
+            shown = ": " + " ".join(w.upper() for w in board.candidates) if board.count <= 12 else ""
+            lines.append(f"{where}{plural(board.count, 'answer')} still fitted{shown}")
     return lines
 
 
