@@ -542,8 +542,10 @@ class Assistant:
                            f"{plural(self.guesses_left, 'guess')} left")
             return None, verdict, found
         what = "games" if len(self.unsolved) == 2 else "answers"
+        # "more": from here on, this guess counted (beside the game's proven bound from the
+        # start, a bare "3.806 each" read as beating it)
         each = (f"{found.total:,} guesses in all for the {found.games:,} {what} left, "
-                f"{found.total / found.games:.3f} each")
+                f"{found.total / found.games:.3f} more each")
         if found.proven:
             return Suggestion("optimal", found.word, f"{each}; proven optimal", "proven",
                               found.total), None, found
@@ -576,6 +578,8 @@ class Assistant:
                                     self._boards_bound)
             note += (f"; a heuristic: no strategy averages fewer than {bound:.3f} guesses over "
                      f"{len(self.boards)} boards (a proven lower bound)")
+        else:
+            note += "; a heuristic"
         return Suggestion("most information", self.game.guesses.words[guess], note)
 
     def _boards_bound(self) -> float:
