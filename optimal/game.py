@@ -245,7 +245,8 @@ class Game:
             other = ""
             if word.isalpha() and len(word) != self.length:
                 lists = f"len{len(word)}"  # the bundled pairing of that length, when there is one
-                other = (f": it has {len(word)} letters and this game's words have {self.length}"
+                letters = f"{len(word)} letter" + ("s" if len(word) != 1 else "")
+                other = (f": it has {letters} and this game's words have {self.length}"
                          + (f" (--lists {lists} plays those)" if lists in LIST_PAIRS else ""))
             elif word.isalpha():
                 other = self._other_lists(word, 1)

@@ -17,10 +17,11 @@ import pytest
 
 from conftest import small_game
 from lookahead import INF
+from optimal.cli.args import played_words
 from optimal.errors import BadInput
 from optimal.game import Game, HardState, parse_history
 from optimal.play.review import (Bound, ReviewSearch, Turn, checked_steps, first_words,
-                                 grid_replies, review_game, steps_from)
+                                 grid_replies, other_limit_bounds, review_game, steps_from)
 from optimal.review.command import main
 from optimal.review.render import figure, review_lines
 from optimal.rules.wordle import reply
@@ -246,7 +247,7 @@ def test_the_issue_example_prints_proven_figures(capsys):
 
 def test_the_share_grid_gives_the_replies():
     game = small_game(24)
-    grid = "Wordle 1,234 3/6*\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛⬛🟨\n🟩🟩🟩🟩🟩\n"
+    grid = "Wordle 1,234 3/6\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛⬛🟨\n🟩🟩🟩🟩🟩\n"
     assert [game.reply_text(c) for c in grid_replies(grid, game)] == ["BYBBB", "GGBBY", "GGGGG"]
     with pytest.raises(BadInput, match="4 squares"):
         grid_replies("⬛🟨⬛⬛", game)
@@ -361,6 +362,52 @@ def test_a_terminal_that_is_not_utf8_gets_output_not_a_traceback():
                           capture_output=True, timeout=120)
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     assert b"--grid" in done.stdout
+
+
+GRID = "\u2b1b\u2b1b\U0001f7e8\U0001f7e8\u2b1b\n\u2b1b\u2b1b\u2b1b\U0001f7e9\U0001f7e9\n" + \
+    "\U0001f7e9" * 5  # SOARE, RADAR, CIGAR against CIGAR
+
+
+def test_a_grid_as_letters_and_words_by_spaces_are_the_same_game(original):
+    """A grid typed as letters (BBYYB) said "no row of coloured squares", and --words with spaces
+    was read as one word."""
+    assert played_words("SOARE radar, cigar") == ("soare", "radar", "cigar")
+    assert grid_replies("BBYYB BBBGG GGGGG", original) == grid_replies(GRID, original)
+
+
+@pytest.mark.parametrize("header, message", [
+    ("Wordle 1,234 4/6", "the grid's header says 4/6 but it has 3 rows"),
+    ("Wordle 1,234 3/6*", r"marks a hard-mode game: review it with --hard")])
+def test_a_grid_whose_header_is_another_game_is_refused(original, header, message):
+    """The header was skipped unread: a 4/6 game over 3 rows, or a hard-mode game ('*') reviewed
+    as a normal one, gave a review of another game than the one played."""
+    with pytest.raises(BadInput, match=message):
+        grid_replies(f"{header}\n{GRID}", original)
+    assert len(grid_replies(f"Wordle 1,234 3/6\n{GRID}", original)) == 3
+    hard = original.with_limits("hard", 6)
+    assert len(grid_replies(f"Wordle 1,234 3/6*\n{GRID}", hard)) == 3
+
+
+def test_the_tables_of_other_guess_limits_bound_the_first_guess(original):
+    """No table within 5 in normal mode: the start was '2.9503..3.4212', though SALET's 7,920
+    within 6 is a lower bound within 5 (fewer guesses never help) and a beam finds 7,920 within 5.
+    Within 7 the table within 6 bounds from above (more guesses never hurt). Each figure checked
+    against the tables it comes from."""
+    six = first_words(original)
+    within5 = original.with_limits("normal", 5)
+    optimum, played = other_limit_bounds(within5, "crane")
+    assert optimum.lower == six.optimum and played.lower == six.values["crane"]
+    within7 = original.with_limits("normal", 7)
+    optimum, played = other_limit_bounds(within7, "crane")
+    assert optimum.upper == six.optimum and played.upper == six.values["crane"]
+    assert optimum.lower == 0 and played.lower == 0
+    hard4 = original.with_limits("hard", 4)  # no tree within 5 (the hard table within 5): none
+    none_within_5 = next(w for w, v in first_words(original.with_limits("hard", 5)).values.items()
+                         if v is None)
+    assert other_limit_bounds(hard4, none_within_5)[1].none
+    steps = checked_steps(within5, steps_from(within5, ["salet", "cigar"], None, "cigar"), "cigar")
+    first = review_game(within5, steps, "cigar", ReviewSearch(), budget=20).turns[0]
+    assert first.optimum.lower == six.optimum and first.optimum.proven  # the beam's 7,920 tree
 
 
 def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,18 +41,6 @@ class Parser(argparse.ArgumentParser):
         self.empty_ok = set(empty_ok)
         tolerant_streams()
 
-
-def tolerant_streams() -> None:
-    """Let stdout and stderr replace what their encoding cannot show. Why: the help's share-grid
-    squares, a weights source's '∝' and the web page's tiles are not in a Windows console's
-    cp1252, and printing them raised UnicodeEncodeError (a traceback, exit 1) instead of output."""
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None and hasattr(stream, "reconfigure"):
-            try:
-                stream.reconfigure(errors="replace")
-            except (ValueError, OSError):  # closed or detached: nothing to print to anyway
-                pass
-
     def parse_args(self, args=None, namespace=None):  # noqa: D102 (argparse's)
         """argparse's, and then kernel compiles are reported on stderr (not with --quiet): only
         once the input is known to be good, so bad input still gets its one line."""
@@ -73,6 +62,18 @@ def tolerant_streams() -> None:
         if "\0" in arg_string:  # only a program calling main() can pass one; no path may hold it
             self.error(f"argument {name}: contains a NUL character")
         return super()._get_value(action, arg_string)
+
+
+def tolerant_streams() -> None:
+    """Let stdout and stderr replace what their encoding cannot show. Why: the help's share-grid
+    squares, a weights source's '∝' and the web page's tiles are not in a Windows console's
+    cp1252, and printing them raised UnicodeEncodeError (a traceback, exit 1) instead of output."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):  # closed or detached: nothing to print to anyway
+                pass
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:
@@ -154,9 +155,9 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
 
 
 def played_words(text: str) -> tuple[str, ...]:
-    """argparse type for the guesses of a game, WORD[,WORD...]: lower case, in order, a repeated
-    guess kept (it was played, and costs a guess); at least one."""
-    words = tuple(w.strip().lower() for w in text.split(",") if w.strip())
+    """argparse type for the guesses of a game, WORD[,WORD...] (or separated by spaces): lower
+    case, in order, a repeated guess kept (it was played, and costs a guess); at least one."""
+    words = tuple(w.lower() for w in re.split(r"[,\s]+", text) if w)  # commas or spaces
     if not words:
         raise argparse.ArgumentTypeError(f"{quoted(text)} names no word")
     return words

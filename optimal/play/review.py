@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -271,6 +272,42 @@ def first_words(game: Game) -> FirstWords | None:
                       table["values"])
 
 
+OTHER_LIMITS = range(2, 11)  # the guess limits whose bundled tables may bound another limit's
+
+
+def other_limit_bounds(game: Game, word: str) -> tuple[Bound, Bound] | None:
+    """Bounds on the first state's optimum and on `word`'s total from the bundled tables of the
+    same game at other guess limits (None when there is none). Why: with fewer guesses allowed no
+    total is lower (the table's values are lower bounds, and 'no tree' stays 'no tree'); with more
+    allowed none is higher (its values are real trees' totals, upper bounds). Within 5 in normal
+    mode SALET's 7,920 within 6 makes the start exact once a beam finds a 7,920 tree within 5."""
+    low_opt, high_opt, low_word, high_word = 0, None, 0, None
+    for limit in OTHER_LIMITS:
+        if limit == game.max_guesses:
+            continue
+        table = first_words(game.with_limits(game.mode, limit))
+        if table is None:
+            continue
+        value = table.values.get(word, -1)  # -1: the table does not list the word
+        if limit > game.max_guesses:
+            low_opt = max(low_opt, table.optimum)
+            if value != -1:
+                low_word = max(low_word, INF if value is None else value)
+        else:
+            high_opt = table.optimum if high_opt is None else min(high_opt, table.optimum)
+            if value not in (-1, None):
+                high_word = value if high_word is None else min(high_word, value)
+    if low_opt == 0 and high_opt is None:
+        return None
+    return Bound(low_opt, high_opt), Bound(low_word, high_word)
+
+
+def _tightest(a: Bound, b: Bound) -> Bound:
+    """Both bounds' information: the higher lower bound, the lower upper bound."""
+    uppers = [u for u in (a.upper, b.upper) if u is not None]
+    return Bound(max(a.lower, b.lower), min(uppers) if uppers else None)
+
+
 # ------------------------------------------------------------------ the searches, within a budget
 
 
@@ -404,13 +441,21 @@ def played_bounds(game: Game, candidates: np.ndarray, guess: int, left: int,
 SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e6\U0001f7e9\U0001f7e7"  # the share grid's marks
 
 
+LETTER_ROW = re.compile(r"[BYGbyg]+")  # a row typed as letters (B grey, Y yellow, G green)
+GRID_HEADER = re.compile(r"\b([1-9X])/([1-9])(\*?)")  # 'Wordle 1,234 3/6*': guesses, limit, hard
+
+
 def grid_replies(text: str, game: Game) -> list[int]:
-    """The replies of a pasted share grid ('Wordle 1,234 3/6' and its rows of coloured squares):
-    every whitespace-separated run of squares is a row; anything else (the header) is skipped."""
+    """The replies of a pasted share grid ('Wordle 1,234 3/6' and its rows of coloured squares,
+    or rows typed as letters, BBYYB): every whitespace-separated row of the game's length is a
+    row; anything else (the header) is skipped, but a header that disagrees with the rows (its
+    count of guesses, or '*' for a hard-mode game reviewed in normal mode) is refused: reviewing
+    another game than the one played would be a wrong review, not a rough one."""
     rows = []
     for token in text.split():
         marks = token.replace("\ufe0f", "")
-        if not marks or any(mark not in SQUARES for mark in marks):
+        letters = LETTER_ROW.fullmatch(marks) and len(marks) == game.length
+        if not marks or not (letters or all(mark in SQUARES for mark in marks)):
             continue
         if len(marks) != game.length:
             raise BadInput(f"row {len(rows) + 1} of the grid has {len(marks)} squares, not "
@@ -418,6 +463,15 @@ def grid_replies(text: str, game: Game) -> list[int]:
         rows.append(game.parse_reply(marks))
     if not rows:
         raise BadInput("the grid has no row of coloured squares (paste the game's share text)")
+    header = GRID_HEADER.search(text)
+    if header:
+        count, _, hard = header.groups()
+        if count != "X" and int(count) != len(rows):
+            raise BadInput(f"the grid's header says {count}/{header.group(2)} but it has "
+                           f"{plural(len(rows), 'row')}")
+        if hard and game.mode == "normal":
+            raise BadInput(f"the grid's header ({header.group(0)}) marks a hard-mode game: "
+                           "review it with --hard")
     return rows
 
 
@@ -566,6 +620,11 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
     jobs = _queue_jobs(search, game, steps, states, table, won)
     optima = [_optimum(game, states, t, jobs, deadline, table, won) for t in range(len(states))]
     played = [_played(game, states, steps, t, jobs, deadline, table) for t in range(len(steps))]
+    other = None if table else other_limit_bounds(game, steps[0][0])
+    if other is not None:  # the first state bounded by the tables of other guess limits
+        (optimum, best, source), (bound, played_source) = optima[0], played[0]
+        optima[0] = (_tightest(optimum, other[0]), best, source + "+tables")
+        played[0] = (_tightest(bound, other[1]), played_source + "+tables")
     for t, (bound, played_source) in enumerate(played):
         optimum, best, source = optima[t]
         # the player's tree is a tree too: an upper bound of the optimum; and no guess beats the

@@ -44,7 +44,7 @@ def turn_row(turn: Turn) -> tuple[str, ...]:
 
 def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
     """The header, the turn table and the summary lines."""
-    what = review.answer.upper() if review.answer else "a game (answer not given)"
+    what = review.answer.upper() if review.answer else "a game with no answer given"
     played = plural(len(review.turns), "guess")
     outcome = {"won": f"won in {len(review.turns)}", "lost": "lost",
                "playing": f"{played} played, not solved yet"}[review.status]
@@ -86,6 +86,7 @@ def summary_lines(review: Review) -> list[str]:
                      "table)")
     else:
         lines.append("a range is proven bounds: below, the split bound; above, a real tree's "
-                     "total (a beam's); '>= x' where no tree was found to bound it above; the "
-                     "exact search did not finish within the budget (--budget)")
+                     "total (a beam's); at the first guess also the bundled tables of other guess "
+                     "limits; '>= x' where no tree was found to bound it above; the exact search "
+                     "did not finish within the budget (--budget)")
     return lines
