@@ -410,6 +410,17 @@ def test_the_tables_of_other_guess_limits_bound_the_first_guess(original):
     assert first.optimum.lower == six.optimum and first.optimum.proven  # the beam's 7,920 tree
 
 
+def test_a_guess_that_tells_nothing_is_bounded_a_whole_guess_above_the_optimum(original):
+    """FUZZY twice against CIGAR: the repeat splits nothing and cannot win, so it costs a whole
+    guess. Past the budget its figure was the state's lower bound alone ('after guess >= 2.8957'
+    beside 'optimal >= 2.8957'); now at least one guess per candidate more."""
+    steps = checked_steps(original, steps_from(original, ["fuzzy", "fuzzy"], None, "cigar"),
+                          "cigar")
+    second = review_game(original, steps, "cigar", ReviewSearch(slots=0), budget=0.0).turns[1]
+    assert second.candidates == 1352 and not second.optimum.proven
+    assert second.played.lower >= second.optimum.lower + second.weight
+
+
 def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):
     """--words soare,soare,cigar: the repeat was played and cost a guess (it was dropped as a
     repeat, and the review said "won in 2")."""

@@ -607,6 +607,13 @@ def _played(game: Game, states: list[_State], steps: list[Step], t: int, jobs: d
     return played_bounds(game, s.candidates, game.guess_id(word), s.left, s.hard), "bounds"
 
 
+def _wasted(game: Game, candidates: np.ndarray, word: str) -> bool:
+    """Whether guessing `word` tells nothing and cannot win: every candidate gives it the same
+    reply, and none is it (a repeated guess, or a letter-for-letter duplicate of what is known)."""
+    replies = game.replies_to(word, candidates)
+    return bool((replies == replies[0]).all() and replies[0] != game.won)
+
+
 def review_game(game: Game, steps: list[Step], answer: str | None, search: ReviewSearch,
                 budget: float = REVIEW_BUDGET) -> Review:
     """The review of a played game (steps already checked: `checked_steps`), its exact searches
@@ -632,8 +639,13 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
         # the proven optimum from the table: "after guess 3.0361.." beside "optimal 3.5526")
         uppers = [u for u in (optimum.upper, bound.upper) if u is not None]
         optima[t] = (Bound(optimum.lower, min(uppers) if uppers else None), best, source)
-        if optimum.lower > bound.lower:
-            played[t] = (Bound(optimum.lower, bound.upper), played_source)
+        # a guess that tells nothing (one reply for every candidate) and cannot win costs a whole
+        # guess: optimal play from the same state with one guess fewer is no cheaper
+        floor = optimum.lower + (game.weight_of(states[t].candidates)
+                                 if not optimum.none and _wasted(game, states[t].candidates,
+                                                                 steps[t][0]) else 0)
+        if floor > bound.lower:
+            played[t] = (Bound(floor, bound.upper), played_source)
     turns = []
     for t, (word, code) in enumerate(steps):
         (optimum, best, optimum_source), (guess, source) = optima[t], played[t]

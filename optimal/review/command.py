@@ -54,7 +54,8 @@ def build_parser() -> Parser:
                       help="the answer: replies are computed from it (or checked against it)")
     parser.add_argument("--budget", type=seconds, default=REVIEW_BUDGET, metavar="S",
                         help=f"seconds of exact search in all (default {REVIEW_BUDGET:g}); "
-                             "figures not found by then are shown as proven bounds")
+                             "figures not found by then are shown as proven bounds (computing "
+                             "those, and loading the kernels, takes a few seconds more)")
     return parser
 
 

@@ -76,7 +76,8 @@ def summary_lines(review: Review) -> list[str]:
     if any(math.isinf(t.expected_optimal[0]) or math.isinf(t.expected_played[0])
            for t in review.turns):
         lines.append("none: no strategy finds every remaining answer within the guesses left "
-                     "(proven); -: no figure (an expectation over a state with no such strategy)")
+                     "(proven); as a cost, the guess gave up a sure finish; -: no figure (an "
+                     "expectation over a state with no such strategy)")
     played = review.expected_from_start[0] + review.lost[0] - review.luck[0]
     if review.status == "won" and review.proven and math.isfinite(played):  # no sum: no check
         lines.append(f"check: {figure(review.expected_from_start)} + lost - luck = {played:.4f}, "
