@@ -373,11 +373,16 @@ def test_a_grid_as_letters_and_words_by_spaces_are_the_same_game(original):
     was read as one word."""
     assert played_words("SOARE radar, cigar") == ("soare", "radar", "cigar")
     assert grid_replies("BBYYB BBBGG GGGGG", original) == grid_replies(GRID, original)
+    assert grid_replies("bbyyb,bbbgg,ggggg", original) == grid_replies(GRID, original)
+    with pytest.raises(BadInput, match="row 1 of the grid has 4 squares"):  # not skipped
+        grid_replies("BBYB BBBGG GGGGG", original)
+    # a fraction before the Wordle line is no header
+    assert len(grid_replies(f"played 2/3: Wordle 1,234 3/6\n{GRID}", original)) == 3
 
 
 @pytest.mark.parametrize("header, message", [
     ("Wordle 1,234 4/6", "the grid's header says 4/6 but it has 3 rows"),
-    ("Wordle 1,234 3/6*", r"marks a hard-mode game: review it with --hard")])
+    ("Wordle 1,234 3/6*", r"marks a hard-mode game: review it in hard mode \(--hard\), or drop")])
 def test_a_grid_whose_header_is_another_game_is_refused(original, header, message):
     """The header was skipped unread: a 4/6 game over 3 rows, or a hard-mode game ('*') reviewed
     as a normal one, gave a review of another game than the one played."""

@@ -442,7 +442,8 @@ SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e6\U0001f7e9\U0001f7e7"  # the share gr
 
 
 LETTER_ROW = re.compile(r"[BYGbyg]+")  # a row typed as letters (B grey, Y yellow, G green)
-GRID_HEADER = re.compile(r"\b([1-9X])/([1-9])(\*?)")  # 'Wordle 1,234 3/6*': guesses, limit, hard
+GRID_HEADER = re.compile(r"Wordle\s+[\d,.\s]*?\b([1-9X])/([1-9])(\*?)",  # 'Wordle 1,234 3/6*'
+                         re.IGNORECASE)  # guesses, limit, '*' for hard mode
 
 
 def grid_replies(text: str, game: Game) -> list[int]:
@@ -452,9 +453,9 @@ def grid_replies(text: str, game: Game) -> list[int]:
     count of guesses, or '*' for a hard-mode game reviewed in normal mode) is refused: reviewing
     another game than the one played would be a wrong review, not a rough one."""
     rows = []
-    for token in text.split():
+    for token in text.replace(",", " ").split():  # rows typed 'bbyyb,bbbgg' too
         marks = token.replace("\ufe0f", "")
-        letters = LETTER_ROW.fullmatch(marks) and len(marks) == game.length
+        letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
         if not marks or not (letters or all(mark in SQUARES for mark in marks)):
             continue
         if len(marks) != game.length:
@@ -470,8 +471,9 @@ def grid_replies(text: str, game: Game) -> list[int]:
             raise BadInput(f"the grid's header says {count}/{header.group(2)} but it has "
                            f"{plural(len(rows), 'row')}")
         if hard and game.mode == "normal":
-            raise BadInput(f"the grid's header ({header.group(0)}) marks a hard-mode game: "
-                           "review it with --hard")
+            raise BadInput(f"the grid's header ({header.group(1)}/{header.group(2)}*) marks a "
+                           "hard-mode game: review it in hard mode (--hard), or drop the '*' to "
+                           "review it as a normal-mode game")
     return rows
 
 

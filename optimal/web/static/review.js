@@ -171,9 +171,12 @@ function render(review) {
     ["your guesses lost ", el("strong", { id: "review-lost", text: figure(review.lost) }),
      " to it, and the replies gave ", el("strong", { id: "review-luck", text: figure(review.luck, true) }),
      " of luck."];
-  $("review-summary").replaceChildren(
-    "Optimal play expected ", el("strong", { id: "review-expected", text: figure(review.expected_from_start) }),
-    " guesses from the first guess on; ", ...sums);
+  // as the terminal: with no strategy sure to finish from the start, no "expected none guesses"
+  const start = review.turns[0].optimum.none ?
+    ["No strategy was sure to find every answer in the guesses the game allows; "] :
+    ["Optimal play expected ", el("strong", { id: "review-expected", text: figure(review.expected_from_start) }),
+     " guesses from the first guess on; "];
+  $("review-summary").replaceChildren(...start, ...sums);
   const table = $("review-turns");
   table.replaceChildren(el("thead", {}, el("tr", {}, HEAD.map((h) => el("th", { text: h })))),
                         el("tbody", {}, review.turns.map(turnRow)));
