@@ -424,6 +424,7 @@ def test_a_guess_that_tells_nothing_is_bounded_a_whole_guess_above_the_optimum(o
     second = review_game(original, steps, "cigar", ReviewSearch(slots=0), budget=0.0).turns[1]
     assert second.candidates == 1352 and not second.optimum.proven
     assert second.played.lower >= second.optimum.lower + second.weight
+    assert second.wasted and second.cost[0] >= 1.0  # and its cost is at least that guess
 
 
 def test_a_repeated_guess_given_by_words_is_reviewed_not_dropped(capsys):

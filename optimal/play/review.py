@@ -118,6 +118,7 @@ class Turn:
     after_weight: int
     won: bool
     sources: tuple[str, ...] = ()
+    wasted: bool = False  # the guess told nothing and could not win: it cost a whole guess
 
     @property
     def expected_optimal(self) -> Interval:
@@ -141,7 +142,8 @@ class Turn:
             lost = float("inf") if self.optimum.upper is not None else float("nan")
             return (lost, lost)
         low, high = _minus(self.expected_played, self.expected_optimal)
-        return (max(0.0, low), max(0.0, high))
+        least = 1.0 if self.wasted else 0.0  # the same state, one guess fewer: no cheaper
+        return (max(least, low), max(least, high))
 
     @property
     def expected_left_average(self) -> Interval:
@@ -634,6 +636,7 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
         (optimum, best, source), (bound, played_source) = optima[0], played[0]
         optima[0] = (_tightest(optimum, other[0]), best, source + "+tables")
         played[0] = (_tightest(bound, other[1]), played_source + "+tables")
+    wasted = [False] * len(steps)
     for t, (bound, played_source) in enumerate(played):
         optimum, best, source = optima[t]
         # the player's tree is a tree too: an upper bound of the optimum; and no guess beats the
@@ -643,9 +646,8 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
         optima[t] = (Bound(optimum.lower, min(uppers) if uppers else None), best, source)
         # a guess that tells nothing (one reply for every candidate) and cannot win costs a whole
         # guess: optimal play from the same state with one guess fewer is no cheaper
-        floor = optimum.lower + (game.weight_of(states[t].candidates)
-                                 if not optimum.none and _wasted(game, states[t].candidates,
-                                                                 steps[t][0]) else 0)
+        wasted[t] = not optimum.none and _wasted(game, states[t].candidates, steps[t][0])
+        floor = optimum.lower + (game.weight_of(states[t].candidates) if wasted[t] else 0)
         if floor > bound.lower:
             played[t] = (Bound(floor, bound.upper), played_source)
     turns = []
@@ -659,7 +661,8 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
         turns.append(Turn(t + 1, word, game.reply_text(code), len(s.candidates),
                           game.weight_of(s.candidates), optimum, best, guess, after,
                           len(nxt.candidates), game.weight_of(nxt.candidates),
-                          code == game.won, (optimum_source, source, after_source)))
+                          code == game.won, (optimum_source, source, after_source),
+                          wasted[t]))
     status = "won" if won else ("lost" if states[-1].left == 0 else "playing")
     return Review(tuple(turns), answer, status, f"{game.answers.name} / {game.guesses.name}",
                   time.monotonic() - start)
