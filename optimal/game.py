@@ -269,6 +269,8 @@ class Game:
         mine = (self.answers.name, self.guesses.name)[side]
         pairs: dict[str, list[str]] = {}
         for pair, names in LIST_PAIRS.items():
+            if side == 0 and names[0] == names[1]:  # every word an answer: no newspaper's game
+                continue
             if names[side] != mine and word in load_words(names[side]).words:
                 pairs.setdefault(names[side], []).append(f"--lists {pair}")
         found = [f"{name} ({' or '.join(flags)})" for name, flags in pairs.items()]

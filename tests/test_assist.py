@@ -153,8 +153,8 @@ def test_a_reply_outside_the_answer_list_names_the_list_it_fits():
         assistant.play(word, ["GGGGG"])
     assert assistant.history == []
     with pytest.raises(BadInput, match=r"'ABASH' is not in the answer list answers-2315; it is in "
-                                       r"nyt-answers-3158 \(--lists nyt-extended\)"):
-        Assistant(original, secrets=[word])
+                                       r"nyt-answers-3158 \(--lists nyt-extended\)$"):
+        Assistant(original, secrets=[word])  # and not '--lists big': no newspaper plays it
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -511,9 +511,9 @@ def fitting_lists(game: Game, steps: list[Step], answer: str | None) -> str:
     """Which bundled answer lists the answer (or every reply) fits, as a hint ('' for none):
     players play the newspaper's current list, and a word outside the chosen one is no mistake."""
     hints = []
-    for pair, (answers_name, _) in LIST_PAIRS.items():
-        if answers_name == game.answers.name:
-            continue
+    for pair, (answers_name, guesses_name) in LIST_PAIRS.items():
+        if answers_name in (game.answers.name, guesses_name):  # (every word an answer: no game
+            continue                                           # a newspaper plays, --lists big)
         words = load_words(answers_name).words
         if not words or len(words[0]) != game.length:
             continue
