@@ -22,7 +22,8 @@ from optimal.rules import MODES, STRICT_MODES, WORDLE, Rule, rule_named
 from optimal.rules.hard import HardState
 from optimal.rules.ultra import UltraState
 from optimal.weights import Weights
-from optimal.words import LIST_PAIRS, WordList, encode_words, letter_counts, load_lists, load_words
+from optimal.words import (LIST_PAIRS, WordList, encode_words, letter_counts, load_lists,
+                           load_words, player_pairings)
 
 ClueState = HardState | UltraState  # what a strict mode carries from guess to guess
 
@@ -268,9 +269,7 @@ class Game:
         hint ('' for none)."""
         mine = (self.answers.name, self.guesses.name)[side]
         pairs: dict[str, list[str]] = {}
-        for pair, names in LIST_PAIRS.items():
-            if side == 0 and names[0] == names[1]:  # every word an answer: no newspaper's game
-                continue
+        for pair, names in (player_pairings() if side == 0 else LIST_PAIRS).items():
             if names[side] != mine and word in load_words(names[side]).words:
                 pairs.setdefault(names[side], []).append(f"--lists {pair}")
         found = [f"{name} ({' or '.join(flags)})" for name, flags in pairs.items()]

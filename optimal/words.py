@@ -57,6 +57,13 @@ LIST_PAIRS = {
 }
 
 
+
+def player_pairings() -> dict[str, tuple[str, str]]:
+    """The pairings whose answers a played game can have: not those whose answers are their
+    guesses (`big`, `norvig`: research games no newspaper plays). Why: the list hints of the
+    review and the assistant name only lists a player may have played."""
+    return {pair: names for pair, names in LIST_PAIRS.items() if names[0] != names[1]}
+
 class WordListWarning(UserWarning):
     """A list was repaired (duplicates dropped, answers added to guesses, ...): worth telling the user."""
 

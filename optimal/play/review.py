@@ -48,7 +48,7 @@ from optimal.game import Game, ClueState, Step, parse_history
 from optimal.play.cache import LruCache
 from optimal.play.exact import BEAM, CACHE_MB
 from optimal.play.text import plural
-from optimal.words import LIST_PAIRS, load_words
+from optimal.words import load_words, player_pairings
 
 REVIEW_BUDGET = 60.0  # seconds of exact search a terminal review may take in all
 BEAM_MAX = 1000  # the beam's upper bound is searched only at states (and parts) up to this size
@@ -511,9 +511,9 @@ def fitting_lists(game: Game, steps: list[Step], answer: str | None) -> str:
     """Which bundled answer lists the answer (or every reply) fits, as a hint ('' for none):
     players play the newspaper's current list, and a word outside the chosen one is no mistake."""
     hints = []
-    for pair, (answers_name, guesses_name) in LIST_PAIRS.items():
-        if answers_name in (game.answers.name, guesses_name):  # (every word an answer: no game
-            continue                                           # a newspaper plays, --lists big)
+    for pair, (answers_name, _) in player_pairings().items():
+        if answers_name == game.answers.name:
+            continue
         words = load_words(answers_name).words
         if not words or len(words[0]) != game.length:
             continue
