@@ -19,7 +19,7 @@ from optimal.play import exact as exact_module
 from optimal.play.exact import DirectSearch
 from lookahead.parallel.tasks import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
-from optimal.assist.command import main, run_loop
+from optimal.assist.command import GAME_OVER, main, run_loop
 from optimal.game import Game, split_history
 from optimal.play.assistant import Assistant, parse_step
 from optimal.play.review import first_words
@@ -102,7 +102,28 @@ def test_prompt_loop_plays_a_game_to_the_end_and_survives_bad_lines(game):
     listed = [line for line in out.splitlines() if line.startswith(f"{len(remaining)} left:")]
     assert len(listed) == 1 and "MODEL" in listed[0]  # the spoilers, printed once: on request
     assert "commands:" in out
-    assert out.rstrip().endswith("solved in 2 guesses")
+    assert out.rstrip().endswith("solved in 2 guesses\n" + GAME_OVER)
+
+
+def test_undo_reaches_a_game_a_mistyped_reply_ended(game):
+    """A player types GGGGG by mistake: the game ends as won, but the loop stays so undo can take
+    it back and the real reply go in; a step typed after the end is refused, not played."""
+    answer = "model"
+    first = reply(game, "salet", answer)
+    remaining = game.candidates([("salet", game.parse_reply(first))])
+    wrong = next(game.answers.words[i] for i in remaining if game.answers.words[i] != answer)
+    code, out = drive(Assistant(game, seed=1),
+                      f"salet {first}",
+                      f"{wrong} GGGGG",          # mistyped: the game looks won
+                      f"{answer} GGGGG",         # refused: the game is over
+                      "undo",
+                      f"{wrong} {reply(game, wrong, answer)}",
+                      f"{answer} GGGGG",
+                      "quit")
+    assert code == 0
+    assert out.count(GAME_OVER) == 2
+    assert "error: the game is over" in out
+    assert out.rstrip().endswith("solved in 3 guesses\n" + GAME_OVER)
 
 
 def test_prompt_loop_reports_and_suggests_each_step(game):

@@ -90,9 +90,14 @@ def handle(assistant: Assistant, line: str) -> list[str]:
     return assistant.play(word, replies) + assistant.report()
 
 
+GAME_OVER = "the game is over: undo takes back the last step (a mistyped reply?), quit leaves"
+
+
 def run_loop(assistant: Assistant, lines: Iterable[str], out: TextIO, prompt: str = "") -> int:
-    """The interactive game: read lines until EOF, `quit` or the end of the game. A wrong line is
-    reported on `out` and the game goes on, so any stream (a terminal, a test's StringIO) drives
+    """The interactive game: read lines until EOF or `quit` (or the end of a game the assistant
+    replies to itself). A wrong line is reported on `out` and the game goes on, so any stream (a
+    terminal, a test's StringIO) drives it. Why the loop outlives a game whose colours the player
+    typed: a mistyped GGGGG or a last reply typed wrong ends the game, and undo must still reach
     it."""
     _write(out, assistant.start() + assistant.report())
     if assistant.over:
@@ -112,7 +117,9 @@ def run_loop(assistant: Assistant, lines: Iterable[str], out: TextIO, prompt: st
                 _write(out, [f"error: {error}"])
                 continue
             if assistant.over:
-                break
+                if assistant.replies_itself:
+                    break
+                _write(out, [GAME_OVER])
     except KeyboardInterrupt:
         out.write("\n")
         return 130
