@@ -268,12 +268,15 @@ class Game:
         """Which other bundled pairings have `word` (side 0: as an answer, 1: as a guess), as a
         hint ('' for none)."""
         mine = (self.answers.name, self.guesses.name)[side]
+        source = 0 if self.rule.guesses_from_answers else side  # Jotto: guesses = answers
         pairs: dict[str, list[str]] = {}
         for pair, names in (player_pairings() if side == 0 else LIST_PAIRS).items():
-            if names[side] != mine and word in load_words(names[side]).words:
-                pairs.setdefault(names[side], []).append(f"--lists {pair}")
+            words = self.rule.playable(load_words(names[source]))
+            if words.name != mine and word in words.words:
+                pairs.setdefault(words.name, []).append(f"--lists {pair}")
         found = [f"{name} ({' or '.join(flags)})" for name, flags in pairs.items()]
-        return "; it is in " + " and ".join(found) if found else ""
+        note = f" ({self.rule.list_note})" if self.rule.list_note else ""
+        return "; it is in " + " and ".join(found) if found else note
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""

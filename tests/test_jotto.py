@@ -83,3 +83,18 @@ def test_jotto_tree_file_round_trip(jotto, tmp_path, capsys):
     assert (f"VALID: first guess SOUTH, total {counts.sum()}, mean {counts.mean():.4f}, worst 9"
             in capsys.readouterr().out)
     assert verify_main([str(path), "--game", "jotto", "--max-depth", "8"]) == 1
+
+
+def test_a_word_outside_the_jotto_list_names_only_jotto_lists(jotto):
+    """The hint for an unknown word names the lists where Jotto would play it (another pairing's
+    answers, filtered as Jotto filters them), or says what Jotto keeps: LEVEL is in Wordle's
+    lists, but no Jotto game plays a word with a repeated letter."""
+    from optimal.errors import BadInput
+    with pytest.raises(BadInput) as error:
+        jotto.guess_id("level")
+    assert str(error.value) == ("'LEVEL' is not in the guess list jotto-nyt-answers (Jotto plays "
+                                "the words with all letters different, one per anagram class)")
+    with pytest.raises(BadInput) as error:
+        jotto.answer_id("crema")  # in the extended answers, whose anagram class keeps it
+    assert str(error.value).endswith("; it is in jotto-nyt-answers-3158 (--lists nyt-extended)")
+    assert "crema" in jotto_words(load_words("nyt-answers-3158")).words

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from optimal.words import WordList
+
 Reply = int  # a reply code: 0 .. n_codes(length) - 1
 
 
@@ -33,7 +35,9 @@ class Rule(ABC):
     default game, so its folders keep their names); `absent_letters_alike`, whether a letter that
     no answer of a set contains scores the same whichever letter it is and wherever it stands, and
     leaves the other letters' scores alone (then two guesses that differ only in such letters split
-    the set identically, and the search scans one of them: `lookahead.kernels.scan`)."""
+    the set identically, and the search scans one of them: `lookahead.kernels.scan`);
+    `guesses_from_answers`, whether a game's guesses are its answers unless a guess list is given,
+    and `list_note`, what the rule does to a list (both for the hints that name other lists)."""
 
     name: str
     version: str
@@ -41,6 +45,8 @@ class Rule(ABC):
     colour_replies: bool = False
     results_prefix: str = ""
     absent_letters_alike: bool = False
+    guesses_from_answers: bool = False
+    list_note: str = ""
 
     @abstractmethod
     def reply(self, guess: str, answer: str) -> Reply:
@@ -71,3 +77,8 @@ class Rule(ABC):
     def dtype(self, length: int) -> type:
         """The matrix's element type for words of `length` letters."""
         return dtype_for(self.n_codes(length))
+
+    def playable(self, words: WordList) -> WordList:
+        """The words of a bundled list this rule plays (Wordle: all of them). Why: a hint that
+        names another list for a word must name one where the rule would play that word."""
+        return words

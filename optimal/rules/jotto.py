@@ -29,6 +29,8 @@ class JottoRule(Rule):
     colour_replies = False
     results_prefix = "jotto-"
     absent_letters_alike = True
+    guesses_from_answers = True
+    list_note = "Jotto plays the words with all letters different, one per anagram class"
 
     def reply(self, guess: str, answer: str) -> Reply:
         """How many letters `guess` and `answer` have in common, copies counted; the won code when
@@ -62,6 +64,10 @@ class JottoRule(Rule):
             if word in index:
                 out[i, index[word]] = self.won(len(word))
         return out
+
+    def playable(self, words: WordList) -> WordList:
+        """The list's Jotto words (`jotto_words`)."""
+        return jotto_words(words)
 
     def to_string(self, code: Reply, length: int) -> str:
         """The count as digits, '*' for found."""
