@@ -18,7 +18,7 @@ import numpy as np
 from optimal.errors import BadInput, quoted
 from optimal.feedback import feedback_matrix
 from optimal.files import memory_bytes
-from optimal.rules import MODES, STRICT_MODES, WORDLE, Rule, rule_named
+from optimal.rules import MODES, SQUARES, STRICT_MODES, WORDLE, Rule, rule_named
 from optimal.rules.hard import HardState
 from optimal.rules.ultra import UltraState
 from optimal.weights import Weights
@@ -358,6 +358,21 @@ def parse_history(text: str, game: Game) -> list[Step]:
     return out
 
 
+def split_words(text: str) -> tuple[str, ...]:
+    """Played guesses typed as WORD[,WORD...] or separated by spaces: lower case, in order, a
+    repeat kept (it was played). BadInput for no word, or for an empty place between commas: a
+    word lost to a typo, and the game without it is another game."""
+    words = tuple(w.lower() for w in re.split(r"[,\s]+", text) if w)
+    if not words:
+        raise BadInput(f"{quoted(text)} names no word")
+    if re.search(r",\s*,", text) or text.strip().startswith(","):
+        raise BadInput(f"{quoted(text.strip())} has an empty place between commas: a word missing?")
+    return words
+
+
+GLUED_SQUARES = re.compile(f"([A-Za-z])(?=[{SQUARES}])")  # 'salet⬛⬛🟨⬛⬛': a word, then its reply
+
+
 def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
     """The one history syntax of every tool (--from, assist --history, the web page's
     ?history=): steps of a word and its replies, as (word, reply texts), replies not decoded (how
@@ -365,7 +380,8 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
     replies itself). Why one function: a history copied from one tool works in every other.
 
     'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB', 'salet BBYBB clint BYYBB' and
-    'salet.B.Y..' are the same. Steps and their parts are separated by ',', ';', '=' or spaces,
+    'salet.B.Y..' are the same. Steps and their parts are separated by ',', ';', '=', ':' or spaces
+    (or nothing between a word and a share grid's squares: 'salet⬛⬛🟨⬛⬛'),
     a '.' right after a word or a whole reply also separates, and '/' separates the replies of
     several boards ('salet=BBYBB/GYBBB'). A reply is always as many marks as its canonical
     spelling (five for five-letter Wordle), so a '.' inside it is a miss. A step may have no reply
@@ -374,7 +390,8 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
     """
     marks = len(game.reply_text(game.won))
     steps: list[tuple[str, list[str]]] = []
-    for chunk in (c for c in re.split(r"[,;=\s]+", text.strip()) if c):
+    text = GLUED_SQUARES.sub(r"\1 ", text)
+    for chunk in (c for c in re.split(r"[,;=:\s]+", text.strip()) if c):
         i, forced = 0, False
         while i < len(chunk):
             word_end = chunk.find(".", i)

@@ -251,7 +251,7 @@ CASES = [
     case("review-answer-not-an-answer", "review", L + "--answer trace --words salet", 2,
          "not in the answer list"),
     case("review-answer-unknown", "review", L + "--answer zzzzz --words salet", 2,
-         "not in the guess list"),
+         "not in the answer list"),
     case("review-history-empty", "review", L.split() + ["--history", ""], 2, "empty"),
     case("review-grid-short-row", "review", L.split() + ["--words", "salet", "--grid",
                                                          "\u2b1b\u2b1b\u2b1b"], 2, "3 squares"),

@@ -21,7 +21,8 @@ from lookahead.parallel.tasks import solver_for
 from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import GAME_OVER, main, run_loop
 from optimal.game import Game, split_history
-from optimal.play.assistant import Assistant, parse_step
+from optimal.play.assistant import Assistant
+from optimal.play.text import HINTS_HIDDEN
 from optimal.play.review import first_words
 from optimal.errors import BadInput
 from tests.conftest import small_game
@@ -47,10 +48,13 @@ def reply(game, guess: str, answer: str) -> str:
 
 
 def test_step_spellings(game):
-    assert parse_step("salet BBYBB") == ("salet", ["BBYBB"])
-    assert parse_step("SALET=bbybb") == ("salet", ["bbybb"])
-    assert parse_step("salet ..Y.. 21000") == ("salet", ["..Y..", "21000"])
-    assert parse_step("salet BBYBB/GYBBB") == ("salet", ["BBYBB", "GYBBB"])
+    assert split_history("salet BBYBB", game) == [("salet", ["BBYBB"])]
+    assert split_history("SALET=bbybb", game) == [("salet", ["bbybb"])]
+    assert split_history("salet ..Y.. 21000", game) == [("salet", ["..Y..", "21000"])]
+    assert split_history("salet BBYBB/GYBBB", game) == [("salet", ["BBYBB", "GYBBB"])]
+    assert split_history("salet: BBYBB", game) == [("salet", ["BBYBB"])]
+    assert split_history("salet\u2b1b\u2b1b\U0001f7e8\u2b1b\u2b1b", game) == \
+        [("salet", ["\u2b1b\u2b1b\U0001f7e8\u2b1b\u2b1b"])]
     assert split_history("salet=BBYBB,clint=BYYBB", game) == [("salet", ["BBYBB"]),
                                                               ("clint", ["BYYBB"])]
     assert split_history("", game) == []
@@ -169,8 +173,9 @@ def test_a_reply_outside_the_answer_list_names_the_list_it_fits():
     word = sorted(set(Game.from_lists("nyt-extended").answers.words)
                   - set(original.answers.words))[0]
     assistant = Assistant(original)
-    with pytest.raises(BadInput, match=r"no answer fits.*it fits 1 answer of nyt-answers-3158 "
-                                       r"\(--lists nyt-extended\)"):
+    with pytest.raises(BadInput, match=r"^no answer of answers-2315 fits, but the game fits 1 "
+                                       r"answer of nyt-answers-3158 \(--lists nyt-extended\); if "
+                                       r"that is not the list played, check the colours of "):
         assistant.play(word, ["GGGGG"])
     assert assistant.history == []
     with pytest.raises(BadInput, match=r"'ABASH' is not in the answer list answers-2315; it is in "
@@ -392,6 +397,23 @@ def test_puzzle_is_seeded_and_replies_itself(game):
     assert f"{secret.upper()} GGGGG: found it" in out and "solved in" in out
 
 
+def test_a_puzzle_hides_its_suggestions_until_asked(game):
+    """A puzzle printed every strategy's pick at once, and with one answer left 'the answer is
+    ...' or that answer as every suggestion: the practice was given away before the first key."""
+    assistant = Assistant(game, puzzle=True, secrets=["model"], seed=1)
+    assistant.start()
+    hidden = assistant.report()
+    assert hidden[-1] == HINTS_HIDDEN and not any("MODEL" in line for line in hidden)
+    assert any(line.startswith("suggestions:") or line.startswith("suggested:")
+               for line in assistant.report(hints=True))
+    code, out = drive(Assistant(game, puzzle=True, secrets=["model"], seed=1), "hint", "quit")
+    assert out.count(HINTS_HIDDEN) == 1 and "hint, help or quit" in out
+    assert out.rstrip().endswith("suggested: MODEL")  # one answer left: asked for, named
+    shown = Assistant(game, puzzle=True, secrets=["model"], seed=1, show=True)
+    shown.start()
+    assert HINTS_HIDDEN not in shown.report()  # --show: the player asked for spoilers
+
+
 def test_puzzle_with_a_fixed_answer(game):
     assistant = Assistant(game, puzzle=True, secrets=["model"], seed=1)
     assistant.start()
@@ -486,9 +508,13 @@ def test_quordle_puzzle_from_the_command_line(game, list_args, capsys):
             assert int(left) == len(game.candidates(histories[k]))
     assert f"4 of 4 boards unsolved, {9 - len(moves)} guesses left" in lines
     known = [k for k in range(4) if len(game.candidates(histories[k])) == 1]
+    assert lines[-1] == HINTS_HIDDEN  # a puzzle: the suggestion waits until asked
     if known:
         answer = game.answers.words[game.candidates(histories[known[0]])[0]].upper()
-        assert lines[-1] == f"suggested: {answer} (board {known[0] + 1}'s answer is known)"
+        assert main([*list_args, "--boards", "4", "--puzzle", "--seed", "3", "--history", "",
+                     "--show"]) == 0
+        shown = capsys.readouterr().out.splitlines()
+        assert f"suggested: {answer} (board {known[0] + 1}'s answer is known)" in shown
 
 
 def test_help_shows_examples(capsys):
@@ -498,3 +524,20 @@ def test_help_shows_examples(capsys):
     assert exit_info.value.code == 0
     assert "examples:" in text and "--history salet=BBYBB,clint=BYYBB" in text
     assert "salet BBYBB GYBBB" in text  # the multi-board input format
+
+
+def test_a_typed_line_takes_every_spelling_of_a_history_all_or_none(game):
+    """The prompt read 'salet.B.Y..' and 'salet⬛⬛🟨⬛⬛' as one unknown word (--history read
+    both); a line may hold several steps, and a wrong one takes back the steps before it."""
+    first = reply(game, "salet", "model")
+    dotted = first.replace("B", ".")
+    squares = first.translate(str.maketrans("BYG", "\u2b1b\U0001f7e8\U0001f7e9"))
+    for line in (f"salet.{dotted}", f"salet{squares}", f"salet: {first}"):
+        assistant = Assistant(game)
+        code, out = drive(assistant, line, "quit")
+        assert "error" not in out and assistant.history == [("salet", [game.parse_reply(first)])]
+    assistant = Assistant(game)
+    code, out = drive(assistant, f"salet {first} model GGGGY", "quit")  # the second is wrong
+    assert "error: " in out and assistant.history == []
+    code, out = drive(assistant, f"salet {first} model GGGGG", "quit")
+    assert assistant.won and len(assistant.history) == 2

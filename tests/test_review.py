@@ -4,6 +4,7 @@ out, the bundled first-word tables against results/, the share grid, and the lis
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -21,7 +22,8 @@ from optimal.cli.args import played_words
 from optimal.errors import BadInput
 from optimal.game import Game, HardState, parse_history
 from optimal.play.review import (Bound, ReviewSearch, Turn, checked_steps, first_words,
-                                 grid_replies, other_limit_bounds, review_game, steps_from)
+                                 grid_replies, other_limit_bounds, played_game, review_game,
+                                 steps_from)
 from optimal.review.command import main
 from optimal.review.render import figure, review_lines
 from optimal.rules.wordle import reply
@@ -263,8 +265,16 @@ def test_a_game_outside_the_answer_list_names_the_list_it_fits(original):
     with pytest.raises(BadInput, match=r"not in the answer list answers-2315; it is in "
                                        r"nyt-answers-3158 \(--lists nyt-extended\)"):
         checked_steps(original, [("salet", int(reply("salet", word)))], word)
-    with pytest.raises(BadInput, match=r"no answer fits.*nyt-answers-3158 \(--lists nyt-extended\)$"):
+    # the list it fits first: a newer answer is no mistyped reply (it read 'check the reply' first)
+    with pytest.raises(BadInput, match=r"^no answer of answers-2315 fits, but the game fits 1 answer "
+                                       r"of nyt-answers-3158 \(--lists nyt-extended\); if that is "
+                                       r"not the list played, check the reply GGGGG to "):
         checked_steps(original, [(word, original.won)], None)  # not '--lists big': no one plays it
+    # --answer: the answer list is the one to name (its guess list sent a player to --lists nyt,
+    # whose answers have no CREMA either)
+    with pytest.raises(BadInput, match=r"'CREMA' is not in the answer list answers-2315; it is in "
+                                       r"nyt-answers-3158 \(--lists nyt-extended\)$"):
+        played_game(original, None, ["salet"], None, "crema")
     # a guess the newspaper allows and the original list does not: no typo, the list is named
     with pytest.raises(BadInput, match=r"'CREMA' is not in the guess list guesses-12972; it is in "
                                        r"nyt-guesses \(--lists nyt or --lists nyt-extended\)"):
@@ -378,11 +388,35 @@ def test_a_grid_as_letters_and_words_by_spaces_are_the_same_game(original):
         grid_replies("BBYB BBBGG GGGGG", original)
     # a fraction before the Wordle line is no header
     assert len(grid_replies(f"played 2/3: Wordle 1,234 3/6\n{GRID}", original)) == 3
+    # rows as 2/1/0 (the replies' digits everywhere else); a header's number is no row, even
+    # when its digits read as one ('1,210': '210')
+    assert grid_replies("00110 00022 22222", original) == grid_replies(GRID, original)
+    assert len(grid_replies(f"Wordle 1,210 3/6\n{GRID}", original)) == 3
+
+
+def test_a_header_must_agree_with_a_game_that_was_not_won_too(original):
+    """A '3/6' header over rows whose last is not all green, or 'X/6' over fewer rows than the
+    limit, was reviewed as the rows said; both are another game than the header's."""
+    lost = "BBYYB BBBGG BBBGG BBBGG BBBGG BBBGG"
+    assert len(grid_replies(f"Wordle 1,234 X/6 {lost}", original)) == 6
+    with pytest.raises(BadInput, match=r"says 3/6 \(won\) but its last row is not all green"):
+        grid_replies("Wordle 1,234 3/6 BBYYB BBBGG BBBGG", original)
+    with pytest.raises(BadInput, match=r"says X/6 \(lost\) but it has 3 rows, not 6"):
+        grid_replies("Wordle 1,234 X/6 BBYYB BBBGG BBBGG", original)
+
+
+def test_an_empty_place_between_commas_is_refused():
+    """'salet,,bloom' reviewed SALET, BLOOM: a game of two guesses, not the three played."""
+    with pytest.raises(argparse.ArgumentTypeError, match="empty place between commas"):
+        played_words("salet,,bloom")
+    assert played_words("salet, bloom,") == ("salet", "bloom")
 
 
 @pytest.mark.parametrize("header, message", [
     ("Wordle 1,234 4/6", "the grid's header says 4/6 but it has 3 rows"),
-    ("Wordle 1,234 3/6*", r"marks a hard-mode game: review it in hard mode \(--hard\), or drop")])
+    ("Wordle 1,234 3/6*", r"marks a hard-mode game: review it in hard mode \(--hard\), or drop"),
+    ("Wordle 1,234 X/6", r"says X/6 \(lost\) but its last row is all green"),
+    ("Wordle 1,234 3/5", r"says 3/5: a game of 5 guesses; review it with --max-depth 5")])
 def test_a_grid_whose_header_is_another_game_is_refused(original, header, message):
     """The header was skipped unread: a 4/6 game over 3 rows, or a hard-mode game ('*') reviewed
     as a normal one, gave a review of another game than the one played."""

@@ -68,6 +68,12 @@ def test_guesses_with_the_answer_or_the_grid_are_the_same_game(client):
     ({"history": HISTORY, "hard": "maybe"}, "hard must be 0 or 1"),
     ({"history": HISTORY, "budget": "-1"}, "between 0 and"),
     ({"history": "x" * 5000}, "too long"),
+    ({"words": "soare,radar,cigar", "grid": GRID.replace("3/6", "3/6*")},
+     "review it in hard mode (tick hard mode)"),
+    ({"words": "soare,radar,cigar", "grid": GRID.replace("3/6", "3/5")},
+     "the page reviews games of 6 guesses"),
+    ({"words": "salet", "answer": "crema"}, "(a server started with --lists nyt-extended)"),
+    ({"words": "salet,,cigar", "answer": "cigar"}, "empty place between commas"),
 ])
 def test_bad_input_is_a_400_with_one_sentence(client, params, message):
     response = client.get("/api/review", params=params)

@@ -30,7 +30,7 @@ from optimal.cli.run import run_cli
 from optimal.errors import BadInput, OptimalError
 from optimal.game import split_history
 from optimal.play.assistant import (NO_WEIGHTS_IN_ABSURDLE, NO_WEIGHTS_ON_BOARDS, OPTIMAL_MAX,
-                                    Assistant, parse_step)
+                                    Assistant)
 
 INPUT_HELP = """\
 input, one step per line:
@@ -39,7 +39,8 @@ input, one step per line:
   salet BBYBB GYBBB    several boards: one reply per unsolved board, in board order; a board
                        already solved takes no reply
   salet                --absurdle, --puzzle or --answer: the assistant replies itself
-commands: list (show the remaining answers: spoilers), undo (take back the last step), help, quit
+commands: list (show the remaining answers: spoilers), undo (take back the last step), hint (a
+  puzzle's suggestions, hidden until asked), help, quit
 """
 
 EXAMPLES = INPUT_HELP + """
@@ -86,11 +87,42 @@ def handle(assistant: Assistant, line: str) -> list[str]:
         return INPUT_HELP.rstrip().splitlines()
     if command == "undo":
         return assistant.undo() + assistant.report()
-    word, replies = parse_step(line)
-    return assistant.play(word, replies) + assistant.report()
+    if command in ("hint", "hints"):
+        return assistant.report(hints=True)
+    return play_steps(assistant, line) + assistant.report()
+
+
+def play_steps(assistant: Assistant, line: str) -> list[str]:
+    """The steps of a typed line, in the one history syntax of every tool (`split_history`:
+    'salet BBYBB', 'salet.B.Y..', 'salet⬛⬛🟨⬛⬛', several steps at once), all or none: a wrong
+    step takes back the ones before it on the line, so the line can be typed again whole."""
+    steps = split_history(line, assistant.game)
+    if not steps:
+        raise BadInput("empty step: type a guess and its colours, like salet BBYBB")
+    lines: list[str] = []
+    played = 0
+    try:
+        for word, replies in steps:
+            lines += assistant.play(word, replies)
+            played += 1
+    except OptimalError:
+        for _ in range(played):
+            assistant.undo()
+        raise
+    return lines
 
 
 GAME_OVER = "the game is over: undo takes back the last step (a mistyped reply?), quit leaves"
+
+
+def example_step(assistant: Assistant) -> str:
+    """A step as this game types it: a word of its length and one reply per board ('salet BBYBB',
+    'salet BBYBB BBBYB' for two boards)."""
+    game = assistant.game
+    word = "salet" if "salet" in game.guess_index else game.guesses.words[0]
+    replies = ["B" * k + "Y" + "B" * (game.length - k - 1)
+               for k in (2 + b % (game.length - 2) for b in range(len(assistant.boards)))]
+    return " ".join([word, *replies])
 
 
 def run_loop(assistant: Assistant, lines: Iterable[str], out: TextIO, prompt: str = "") -> int:
@@ -103,8 +135,9 @@ def run_loop(assistant: Assistant, lines: Iterable[str], out: TextIO, prompt: st
     if assistant.over:
         return 0
     step = ("a guess (the assistant replies)" if assistant.replies_itself
-            else "a guess and its colours (e.g. salet BBYBB)")
-    _write(out, [f"type {step}, list, undo, help or quit"])
+            else f"a guess and its colours (e.g. {example_step(assistant)})")
+    hint = ", hint" if assistant.puzzle else ""
+    _write(out, [f"type {step}, list, undo{hint}, help or quit"])
     try:
         for line in _prompted(lines, out, prompt):
             if not line.strip():

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from dataclasses import dataclass
 from optimal.cli.progress import show_compiles
 from optimal.errors import BadInput, quoted
 from optimal.files import MB, cores, memory_bytes, notice
-from optimal.game import Game
+from optimal.game import Game, split_words
 from optimal.rules import GAMES
 from optimal.rules.jotto import JOTTO, jotto_words
 from optimal.weights import load_weights
@@ -157,10 +156,10 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
 def played_words(text: str) -> tuple[str, ...]:
     """argparse type for the guesses of a game, WORD[,WORD...] (or separated by spaces): lower
     case, in order, a repeated guess kept (it was played, and costs a guess); at least one."""
-    words = tuple(w.lower() for w in re.split(r"[,\s]+", text) if w)  # commas or spaces
-    if not words:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} names no word")
-    return words
+    try:
+        return split_words(text)  # commas or spaces
+    except BadInput as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def word_list(text: str) -> tuple[str, ...]:

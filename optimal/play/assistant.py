@@ -13,7 +13,6 @@ beam's, said so). Nothing here reads input or prints.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -28,7 +27,7 @@ from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
-from optimal.play.review import first_words, fitting_lists
+from optimal.play.review import first_words, no_answer_fits
 from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
@@ -65,15 +64,6 @@ class Board:
     def solved(self) -> bool:
         """Whether the board is solved."""
         return self.solved_at is not None
-
-
-def parse_step(text: str) -> tuple[str, list[str]]:
-    """A typed step as (guess, reply texts): 'salet BBYBB', 'salet=BBYBB', 'salet BBYBB/GYBBB'.
-    Replies are not decoded here, since how many there should be depends on the game."""
-    tokens = [t for t in re.split(r"[=\s/:,;]+", text.strip()) if t]
-    if not tokens:
-        raise BadInput("empty step: type a guess and its colours, like salet BBYBB")
-    return tokens[0].lower(), tokens[1:]
 
 
 def choose(scores: np.ndarray, useful: np.ndarray, is_candidate: np.ndarray) -> int:
@@ -238,7 +228,8 @@ class Assistant:
                            "(Absurdle has no fixed answer)")
         if secrets:
             if len(secrets) != boards:
-                raise BadInput(f"--answer needs {boards} word(s), one per board; got {len(secrets)}")
+                raise BadInput(f"--answer needs {plural(boards, 'word')}, one per board; got "
+                               f"{len(secrets)}")
             for word in secrets:
                 game.answer_id(word)  # BadInput naming the lists that have it
 
@@ -287,8 +278,9 @@ class Assistant:
         assistant replies itself). Raises BadInput, leaving the state unchanged, on a wrong step.
         Returns the step's line of terminal text."""
         if self.over:
-            raise BadInput("the game is over: " + ("every board is solved" if self.won
-                                                   else "no guess is left"))
+            solved = ("the answer is found" if not self.multi else "both boards are solved"
+                      if len(self.boards) == 2 else "every board is solved")
+            raise BadInput("the game is over: " + (solved if self.won else "no guess is left"))
         guess = self.game.guess_id(word)
         word = self.game.guesses.words[guess]
         self._check_hard(word)
@@ -389,11 +381,13 @@ class Assistant:
             if kept.size == 0:
                 word = self.game.guesses.words[guess]
                 where = f" on board {k + 1}" if self.multi else ""
+                check = (f"check the colours of {word.upper()}{where} "
+                         f"({self.game.reply_text(code)} leaves no candidate)")
+                if self.multi or self.absurdle:
+                    raise BadInput(f"no answer fits: {check}")
                 # as the review: a reply outside the chosen answer list may fit another
-                hint = "" if self.multi or self.absurdle else fitting_lists(
-                    self.game, [(w, c[0]) for w, c in self.history] + [(word, code)], None)
-                raise BadInput(f"no answer fits: check the colours of {word.upper()}{where} "
-                               f"({self.game.reply_text(code)} leaves no candidate){hint}")
+                steps = [(w, c[0]) for w, c in self.history] + [(word, code)]
+                raise BadInput(no_answer_fits(self.game, steps, check))
             out[k] = replace(board, candidates=kept,
                              solved_at=number if code == self.game.won else None)
         return out
@@ -456,10 +450,12 @@ class Assistant:
                         None if self.absurdle else self.game.max_guesses, tuple(self.steps), views,
                         tuple(suggestions), verdict, found, pick)
 
-    def report(self) -> list[str]:
+    def report(self, hints: bool = False) -> list[str]:
         """The terminal's lines for the state after the last step and the suggested next guesses
-        (or how the game ended)."""
-        return report_lines(self.analysis(), self.show)
+        (or how the game ended). In a puzzle the suggestions wait for `hints` (or --show): they
+        would name the answer the player is practising to find."""
+        hidden = self.puzzle and not (self.show or hints)
+        return report_lines(self.analysis(), self.show, hidden)
 
     def candidate_lines(self) -> list[str]:
         """The remaining answers (spoilers), per unsolved board."""

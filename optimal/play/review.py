@@ -45,6 +45,7 @@ import numpy as np
 from lookahead import INF, SearchSetting, best_next_guess, solve_guess, split_bounds
 from optimal.errors import BadInput
 from optimal.game import Game, ClueState, Step, parse_history
+from optimal.rules import SQUARES
 from optimal.play.cache import LruCache
 from optimal.play.exact import BEAM, CACHE_MB
 from optimal.play.text import plural
@@ -440,22 +441,21 @@ def played_bounds(game: Game, candidates: np.ndarray, guess: int, left: int,
 # ------------------------------------------------------------------ the played game
 
 
-SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e6\U0001f7e9\U0001f7e7"  # the share grid's marks
-
-
-LETTER_ROW = re.compile(r"[BYGbyg]+")  # a row typed as letters (B grey, Y yellow, G green)
+LETTER_ROW = re.compile(r"[BYGbyg012]+")  # a row typed as letters (B grey, Y yellow, G green) or 2/1/0
 GRID_HEADER = re.compile(r"Wordle\s+[\d,.\s]*?\b([1-9X])/([1-9])(\*?)",  # 'Wordle 1,234 3/6*'
                          re.IGNORECASE)  # guesses, limit, '*' for hard mode
 
 
 def grid_replies(text: str, game: Game) -> list[int]:
     """The replies of a pasted share grid ('Wordle 1,234 3/6' and its rows of coloured squares,
-    or rows typed as letters, BBYYB): every whitespace-separated row of the game's length is a
-    row; anything else (the header) is skipped, but a header that disagrees with the rows (its
-    count of guesses, or '*' for a hard-mode game reviewed in normal mode) is refused: reviewing
-    another game than the one played would be a wrong review, not a rough one."""
+    or rows typed as letters, BBYYB, or as 2/1/0): every whitespace-separated row of the game's
+    length is a row; anything else is skipped, but a header that disagrees with the rows is
+    refused (`check_header`): reviewing another game than the one played would be a wrong review,
+    not a rough one."""
+    header = GRID_HEADER.search(text)
+    body = text[:header.start()] + " " + text[header.end():] if header else text  # its number
     rows = []
-    for token in text.replace(",", " ").split():  # rows typed 'bbyyb,bbbgg' too
+    for token in body.replace(",", " ").split():  # rows typed 'bbyyb,bbbgg' too
         marks = token.replace("\ufe0f", "")
         letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
         if not marks or not (letters or all(mark in SQUARES for mark in marks)):
@@ -466,17 +466,31 @@ def grid_replies(text: str, game: Game) -> list[int]:
         rows.append(game.parse_reply(marks))
     if not rows:
         raise BadInput("the grid has no row of coloured squares (paste the game's share text)")
-    header = GRID_HEADER.search(text)
     if header:
-        count, _, hard = header.groups()
-        if count != "X" and int(count) != len(rows):
-            raise BadInput(f"the grid's header says {count}/{header.group(2)} but it has "
-                           f"{plural(len(rows), 'row')}")
-        if hard and game.mode == "normal":
-            raise BadInput(f"the grid's header ({header.group(1)}/{header.group(2)}*) marks a "
-                           "hard-mode game: review it in hard mode (--hard), or drop the '*' to "
-                           "review it as a normal-mode game")
+        check_header(header, rows, game)
     return rows
+
+
+def check_header(header: re.Match, rows: list[int], game: Game) -> None:
+    """BadInput when a share grid's header ('3/6', 'X/6', '3/6*') disagrees with its rows or the
+    game: a won game's count is its rows and its last row is all green; a lost one ('X') has as
+    many rows as the limit and no green row; the limit is the game's; '*' is hard mode."""
+    count, limit, hard = header.groups()
+    said = f"the grid's header says {count}/{limit}{hard}"
+    won = rows[-1] == game.won
+    if count == "X" and (won or len(rows) != int(limit)):
+        raise BadInput(f"{said} (lost) but " + ("its last row is all green" if won else
+                       f"it has {plural(len(rows), 'row')}, not {limit}"))
+    if count != "X" and int(count) != len(rows):
+        raise BadInput(f"{said} but it has {plural(len(rows), 'row')}")
+    if count != "X" and not won:
+        raise BadInput(f"{said} (won) but its last row is not all green")
+    if int(limit) != game.max_guesses:
+        raise BadInput(f"{said}: a game of {limit} guesses; review it with --max-depth {limit} "
+                       f"(this review allows {game.max_guesses})")
+    if hard and game.mode == "normal":
+        raise BadInput(f"{said}, which marks a hard-mode game: review it in hard mode (--hard), "
+                       "or drop the '*' to review it as a normal-mode game")
 
 
 def steps_from(game: Game, words: list[str], replies: list[int] | None,
@@ -490,7 +504,8 @@ def steps_from(game: Game, words: list[str], replies: list[int] | None,
             raise BadInput("give the replies (a history or the share grid) or the answer")
         replies = [int(game.rule.reply(word, answer)) for word in words]
     if len(replies) != len(words):
-        raise BadInput(f"{len(words)} guesses but {len(replies)} rows in the grid")
+        raise BadInput(f"{plural(len(words), 'guess')} but {plural(len(replies), 'row')} in the "
+                       "grid")
     return check_answer(game, list(zip(words, replies)), answer)
 
 
@@ -507,9 +522,20 @@ def check_answer(game: Game, steps: list[Step], answer: str | None) -> list[Step
     return steps
 
 
-def fitting_lists(game: Game, steps: list[Step], answer: str | None) -> str:
-    """Which bundled answer lists the answer (or every reply) fits, as a hint ('' for none):
-    players play the newspaper's current list, and a word outside the chosen one is no mistake."""
+def no_answer_fits(game: Game, steps: list[Step], check: str) -> str:
+    """The sentence for replies no answer of the chosen list fits: first the other bundled answer
+    lists they fit (a newer answer is no mistake of the player's), then `check`, what to look at
+    when none does (a mistyped reply)."""
+    fits = fitting_lists(game, steps)
+    if not fits:
+        return f"no answer fits: {check}"
+    return (f"no answer of {game.answers.name} fits, but the game fits {fits}; if that is not "
+            f"the list played, {check}")
+
+
+def fitting_lists(game: Game, steps: list[Step]) -> str:
+    """How many answers of each other bundled answer list fit every reply ('' for none): players
+    play the newspaper's current list, and a word outside the chosen one is no mistake."""
     hints = []
     for pair, (answers_name, _) in player_pairings().items():
         if answers_name == game.answers.name:
@@ -517,11 +543,10 @@ def fitting_lists(game: Game, steps: list[Step], answer: str | None) -> str:
         words = load_words(answers_name).words
         if not words or len(words[0]) != game.length:
             continue
-        fits = [w for w in words if (answer is None or w == answer)
-                and all(int(game.rule.reply(g, w)) == code for g, code in steps)]
+        fits = [w for w in words if all(int(game.rule.reply(g, w)) == code for g, code in steps)]
         if fits:
             hints.append(f"{plural(len(fits), 'answer')} of {answers_name} (--lists {pair})")
-    return "; it fits " + ", ".join(hints) if hints else ""
+    return ", ".join(hints)
 
 
 def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Step]:
@@ -540,9 +565,10 @@ def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Ste
         if game.hard and f"is not allowed in {game.mode_name}" in str(error):
             raise BadInput(f"{error} (a game that broke the rule can be reviewed as a normal-mode "
                            f"game: without --{game.mode})") from None
-        if "no answer fits" not in str(error):
+        if not str(error).startswith("no answer fits: "):
             raise
-        raise BadInput(f"{error}{fitting_lists(game, steps, answer)}") from None
+        raise BadInput(no_answer_fits(game, steps, str(error).removeprefix("no answer fits: ")
+                                      )) from None
     return steps
 
 
@@ -675,7 +701,7 @@ def played_game(game: Game, history: str | None, words: list[str] | None, grid: 
     web page both read a game here. BadInput with one line when it is not a playable game."""
     answer = answer.strip().lower() if answer and answer.strip() else None
     if answer is not None:
-        game.guess_id(answer)  # an allowed word, so its replies can be computed
+        game.answer_id(answer)  # so its replies can be computed (the answers are guesses too)
     if history is not None and (words or grid is not None):
         raise BadInput("give either the history or the guesses (with the answer or the grid), "
                        "not both")

@@ -68,13 +68,20 @@ def step_line(step: StepView, absurdle: bool) -> str:
     return "\n".join(wrap_items(parts, f"{shown}: "))
 
 
-def report_lines(analysis: Analysis, show: bool = False) -> list[str]:
-    """The state after the last step and the suggested next guesses (or how the game ended)."""
+HINTS_HIDDEN = "suggestions hidden in a puzzle: type hint to see them (or run with --show)"
+
+
+def report_lines(analysis: Analysis, show: bool = False, hidden: bool = False) -> list[str]:
+    """The state after the last step and the suggested next guesses (or how the game ended);
+    `hidden`: a puzzle's, where the suggestions (and an answer already certain) would give it
+    away, so only the counts show until the player asks."""
     if analysis.status == "won":
         return [_won_line(analysis)]
     if analysis.status == "lost":
         return _lost_lines(analysis)
-    lines = _state_lines(analysis)
+    lines = _state_lines(analysis, hidden)
+    if hidden:
+        return lines + [HINTS_HIDDEN]
     rows = analysis.suggestions
     if analysis.kind == "wordle" and len(rows) > 1:
         lines.append("suggestions:")
@@ -104,7 +111,8 @@ def candidate_lines(analysis: Analysis) -> list[str]:
 def _won_line(analysis: Analysis) -> str:
     n = analysis.played
     if analysis.multi:
-        return f"all {len(analysis.boards)} boards solved in {plural(n, 'guess')}"
+        every = "both" if len(analysis.boards) == 2 else f"all {len(analysis.boards)}"
+        return f"{every} boards solved in {plural(n, 'guess')}"
     return f"solved in {plural(n, 'guess')}"
 
 
@@ -123,20 +131,21 @@ def _lost_lines(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _state_lines(analysis: Analysis) -> list[str]:
+def _state_lines(analysis: Analysis, hidden: bool = False) -> list[str]:
     left = analysis.guesses_left
     tail = "" if left is None else f", {plural(left, 'guess')} left"
     if not analysis.multi:
         n = analysis.boards[0].count
         lines = [f"{plural(n, 'answer')} remain{'s' if n == 1 else ''}{tail}"]
-        if n == 1:
+        if n == 1 and not hidden:
             lines.append(f"the answer is {analysis.boards[0].candidates[0].upper()}")
         return lines
     parts = []
     for board in analysis.boards:
         n = board.count
         state = ("solved" if board.solved else
-                 f"1 left, the answer is {board.candidates[0].upper()}" if n == 1 else f"{n:,} left")
+                 f"1 left, the answer is {board.candidates[0].upper()}" if n == 1 and not hidden
+                 else f"{n:,} left")
         parts.append(f"board {board.number}: {state}")
     head = f"{len(analysis.unsolved)} of {len(analysis.boards)} boards unsolved{tail}"
     return [head] + wrap_items(parts, "  ")

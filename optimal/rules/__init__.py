@@ -12,7 +12,7 @@ from optimal.rules.base import Reply, Rule, dtype_for
 from optimal.rules.hard import HardState
 from optimal.rules.jotto import JOTTO, JottoRule
 from optimal.rules.ultra import UltraState
-from optimal.rules.wordle import WORDLE, WordleRule
+from optimal.rules.wordle import SQUARES, WORDLE, WordleRule
 
 RULES: dict[str, Rule] = {"wordle": WORDLE, "jotto": JOTTO}
 GAMES = tuple(RULES)
@@ -31,4 +31,4 @@ def rule_named(name: str) -> Rule:
 
 
 __all__ = ["GAMES", "JOTTO", "MODES", "RULES", "STRICT_MODES", "HardState", "UltraState", "WORDLE", "JottoRule", "Reply", "Rule", "WordleRule",
-           "dtype_for", "rule_named"]
+           "dtype_for", "rule_named", "SQUARES"]

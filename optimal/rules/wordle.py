@@ -19,6 +19,7 @@ from optimal.words import encode_words, letter_counts
 MISS, YELLOW, GREEN = 0, 1, 2
 RULE_VERSION = "wordle-duplicates-v1"  # part of the matrix cache key: change it if the rule changes
 
+SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e6\U0001f7e9\U0001f7e7"  # a share grid's marks (all colour schemes)
 CANONICAL = "BYG"  # Selby's letters: B(lack) miss, Y(ellow), G(reen)
 _INPUT_DIGITS = {
     **dict.fromkeys("bB.-_wWxX0\u2b1b\u2b1c", MISS),  # black/white squares

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from optimal.errors import BadInput
+from optimal.game import split_words
 
 MODES = ("assist", "absurdle", "puzzle", "guess")
 BOARDS = (1, 2, 4, 8, 16)
@@ -150,8 +151,10 @@ class ReviewRequest:
             if len(text) > MAX_HISTORY_CHARS:
                 raise FieldError(name, f"{name} is too long ({len(text):,} characters; at most "
                                        f"{MAX_HISTORY_CHARS:,})")
-        words = tuple(w.strip().lower() for w in texts["words"].replace(" ", ",").split(",")
-                      if w.strip())
+        try:
+            words = split_words(texts["words"]) if texts["words"] else ()
+        except BadInput as error:
+            raise FieldError("words", str(error)) from None
         budget = _seconds(params, "budget", REVIEW_BUDGET)
         return cls(texts["history"] or None, words, texts["grid"] or None,
                    texts["answer"] or None, _flag(params, "hard"),

@@ -9,6 +9,7 @@ in the URL, so the server keeps no session: a request carries its whole game.
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -60,6 +61,27 @@ def canonical_history(assistant: Assistant, analysis: Analysis) -> str:
         else:
             parts.append(step.guess + "=" + "/".join(b.reply for b in step.boards if b is not None))
     return ",".join(parts)
+
+
+# The review's sentences name the terminal's options; the page has a box and a server's lists.
+PAGE_WORDS = (
+    (re.compile(r"without --(hard|ultra)"), "with the hard mode box unticked"),
+    (re.compile(r"\(--hard\)"), "(tick hard mode)"),
+    (re.compile(r"review it with --max-depth (\d+) \(this review allows (\d+)\)"),
+     r"the page reviews games of \2 guesses (the terminal's python -m optimal.review --max-depth "
+     r"\1 reviews it)"),
+    (re.compile(r"\(--lists ([\w-]+)\)"), r"(a server started with --lists \1)"),
+    (re.compile(r"\(--lists ([\w-]+) or --lists ([\w-]+)\)"),
+     r"(a server started with --lists \1 or \2)"),
+)
+
+
+def in_page_words(message: str) -> str:
+    """A review's error as the page says it: the hard mode box for --hard, the server's lists for
+    --lists, the terminal for another guess limit."""
+    for pattern, words in PAGE_WORDS:
+        message = pattern.sub(words, message)
+    return message
 
 
 class Service:
@@ -177,7 +199,7 @@ class Service:
             steps = played_game(game, request.history, request.words, request.grid,
                                 request.answer)
         except BadInput as error:
-            raise FieldError("review", str(error)) from None
+            raise FieldError("review", in_page_words(str(error))) from None
         review = review_game(game, steps, request.answer and request.answer.lower(),
                              self.reviews, request.budget)
         history = ",".join(f"{word}={game.reply_text(code)}" for word, code in steps)
