@@ -487,3 +487,27 @@ def test_a_played_guess_with_a_huge_part_gets_no_beam(original, monkeypatch):
     few = everything[:300]
     bound = review_module.played_bounds(original, few, original.guess_id("salet"), 6, None)
     assert bound.upper is not None and bound.lower <= bound.upper
+
+
+def test_a_long_review_shows_a_sign_of_life():
+    """A review of a weak game searched for a minute and printed nothing until the end: a
+    player took it for hung. Out of a terminal a line comes every OPTIMAL_PROGRESS_EVERY s."""
+    env = {**os.environ, "OPTIMAL_PROGRESS_EVERY": "0.2"}
+    done = subprocess.run([sys.executable, "-m", "optimal.review", "--answer", "helix", "--words",
+                           "fuzzy,jazzy,mummy,fluff", "--budget", "1"], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "review: exact searches done (budget 1 s, then bounds): " in done.stderr
+    assert "Traceback" not in done.stderr and "FLUFF" in done.stdout
+
+
+def test_the_best_cell_marks_a_word_not_proven_best():
+    """A turn whose optimum was only bounded showed '-' (the legend's 'no figure'), or the beam's
+    word as if it were the proven best."""
+    from types import SimpleNamespace
+    from optimal.review.render import best_cell
+    cell = lambda optimum, best: best_cell(SimpleNamespace(optimum=optimum, best=best))  # noqa: E731
+    assert cell(Bound.exact(7920), ("salet",)) == "SALET"
+    assert cell(Bound(2000, 2100), ("reist",)) == "REIST?"
+    assert cell(Bound(2000, None), ()) == "?"
+    assert cell(Bound.exact(INF), ()) == "-"

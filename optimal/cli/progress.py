@@ -79,16 +79,18 @@ class LineBar:
             self.show()  # the last state, when a line was shown before and it has moved since
 
 
-def progress_bar(desc: str, unit: str, quiet: bool, total: int | None = None, initial: int = 0):
-    """A progress display on stderr: a tqdm bar in a terminal, a `LineBar` out of one, nothing
-    with `quiet`. Every long step of a command shows its progress through this."""
+def progress_bar(desc: str, unit: str, quiet: bool, total: int | None = None, initial: int = 0,
+                 delay: float = 0.0):
+    """A progress display on stderr: a tqdm bar in a terminal (shown after `delay` seconds), a
+    `LineBar` out of one, nothing with `quiet`. Every long step of a command shows its progress
+    through this."""
     from tqdm import tqdm
 
     if quiet:
         return tqdm(total=total, initial=initial, disable=True)
     if _is_terminal(sys.stderr):
         return tqdm(total=total, initial=initial, desc=desc, unit=unit, mininterval=0.5,
-                    dynamic_ncols=True)
+                    dynamic_ncols=True, delay=delay)
     return LineBar(desc, unit, total, initial)
 
 
@@ -99,9 +101,9 @@ class KernelProgress:
     without a sign of life. Use as `with KernelProgress(desc, count, quiet): kernel(...)`."""
 
     def __init__(self, desc: str, count: Callable[[], int], quiet: bool, unit: str = "node",
-                 every: float = 0.5):
+                 every: float = 0.5, delay: float = 0.0):
         self.count, self.start, self.every = count, count(), every
-        self.bar = progress_bar(desc, unit, quiet)
+        self.bar = progress_bar(desc, unit, quiet, delay=delay)
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._watch, daemon=True)
 

@@ -331,6 +331,7 @@ class ReviewSearch:
         self._jobs: dict[tuple, _Job] = {}
         self._kept = LruCache(keep)
         self._lock = threading.Lock()
+        self.finished = 0  # searches ended, for a progress display
         for number in range(slots):
             threading.Thread(target=self._work, name=f"optimal-review-{number}",
                              daemon=True).start()
@@ -346,6 +347,7 @@ class ReviewSearch:
                 self._kept.get(key, lambda: job.result)
             with self._lock:
                 self._jobs.pop(key, None)
+                self.finished += 1
             job.done.set()
 
     def submit(self, key: tuple, work: Callable[[], object]) -> _Job | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, game_from_args,
                               played_words, seconds)
+from optimal.cli.progress import KernelProgress
 from optimal.cli.run import run_cli
 from optimal.play.review import REVIEW_BUDGET, ReviewSearch, played_game, review_game
 from optimal.review.render import review_lines
@@ -67,8 +68,12 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         game = game_from_args(args, default_lists="original")
         steps = played_game(game, args.history, args.words, args.grid, args.answer)
-        review = review_game(game, steps, args.answer and args.answer.strip().lower(),
-                             ReviewSearch(), args.budget)
+        search = ReviewSearch()
+        # a review may search for its whole budget: a sign of life after 2 s (10 s out of a terminal)
+        desc = f"review: exact searches done (budget {args.budget:g} s, then bounds)"
+        with KernelProgress(desc, lambda: search.finished, quiet=False, unit="search", delay=2.0):
+            review = review_game(game, steps, args.answer and args.answer.strip().lower(),
+                                 search, args.budget)
         for line in review_lines(review, game.mode_name.removesuffix(" mode"), game.weights is not None):
             print(line)
         if game.weights is not None:  # the figures are expectations under the quantized weights

@@ -33,9 +33,18 @@ def figure(interval: Interval, signed: bool = False) -> str:
     return f"{low:{sign}.4f}..{high:{sign}.4f}"
 
 
+def best_cell(turn: Turn) -> str:
+    """The best guesses; '?' after them when the optimum is not proven (the best tree found's
+    word, not the proven best), '?' alone when no tree was found; '-' where no tree exists."""
+    words = " ".join(w.upper() for w in turn.best[:3])
+    if turn.optimum.none or turn.optimum.proven:
+        return words or "-"
+    return words + "?"
+
+
 def turn_row(turn: Turn) -> tuple[str, ...]:
     """One turn's cells, in HEAD's order."""
-    best = " ".join(w.upper() for w in turn.best[:3]) or "-"
+    best = best_cell(turn)
     return (str(turn.number), turn.guess.upper(), turn.reply, f"{turn.candidates:,}",
             figure(turn.expected_optimal), figure(turn.expected_played), figure(turn.cost), best,
             figure(turn.expected_left_average), figure(turn.expected_left_after),
@@ -89,5 +98,6 @@ def summary_lines(review: Review) -> list[str]:
         lines.append("a range is proven bounds: below, the split bound; above, a real tree's "
                      "total (a beam's); at the first guess also the bundled tables of other guess "
                      "limits; '>= x' where no tree was found to bound it above; the exact search "
-                     "did not finish within the budget (--budget)")
+                     "did not finish within the budget (--budget); a best guess with '?': the "
+                     "best tree's first guess, not proven the best")
     return lines

@@ -103,6 +103,13 @@ function cost(t) {
   return undefinedCost ? "-" : figure(t.cost);
 }
 
+// as the terminal's best_cell: '?' after the words when the optimum is not proven
+function bestCell(t) {
+  const words = t.best.slice(0, 3).map((w) => w.toUpperCase()).join(" ");
+  if (t.optimum.none || t.optimum.proven) return words || "-";
+  return words + "?";
+}
+
 function turnRow(t) {
   const tiles = el("span", { class: "tiles small-tiles" });
   for (let i = 0; i < t.guess.length; i++) {
@@ -111,7 +118,7 @@ function turnRow(t) {
   }
   const cells = [String(t.number), tiles, t.candidates.toLocaleString("en"),
                  figure(t.expected_optimal), figure(t.expected_played), cost(t),
-                 t.best.slice(0, 3).map((w) => w.toUpperCase()).join(" ") || "-",
+                 bestCell(t),
                  figure(t.expected_left_average), figure(t.expected_left_after),
                  figure(t.luck, true)];
   const keys = ["number", "guess", "candidates", "optimal", "played", "cost", "best",
@@ -182,8 +189,9 @@ function render(review) {
                         el("tbody", {}, review.turns.map(turnRow)));
   $("review-note").textContent = (review.proven ? "Every figure is proven (exact search, or the " +
     "committed exact first-word table)." : "A range is proven bounds: the split bound below, a " +
-    "real tree's total above ('>= x' where no tree was found to bound it above); ask again " +
-    "for the proof once the search has finished.") +
+    "real tree's total above ('>= x' where no tree was found to bound it above); a best guess " +
+    "with '?' is the best tree's first guess, not proven the best; ask again for the proof once " +
+    "the search has finished.") +
     ` Lists: ${review.lists}. Optimal: expected guesses still needed (the guess counted); cost: ` +
     "guesses lost by the guess; luck: expected guesses left over the replies the guess could " +
     "have got, minus those left after the reply received.";
