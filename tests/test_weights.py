@@ -279,3 +279,18 @@ def test_weights_too_large_to_add_up_are_bad_input_not_a_traceback():
     a traceback): now one line of bad input."""
     with pytest.raises(BadInput, match="too large to add up"):
         weights_from_values("two", "test", [1e308, 1e308, 1.0])
+
+
+def test_the_assistant_says_the_answers_are_weighted():
+    """The header of a weighted game read as a plain one ('normal mode, 6 guesses'), and the
+    optimum's row printed the search's quantized weighted total, a figure of no use to a player."""
+    from optimal.game import Game
+    from optimal.play.assistant import Assistant
+    from optimal.weights import weights_from_frequency
+    plain = Game.from_lists("original")
+    assistant = Assistant(plain.with_weights(weights_from_frequency(plain.answers)))
+    lines = assistant.start() + assistant.play("salet", ["BBYBB"]) + assistant.report()
+    assert "answers weighted by freq" in lines[0]
+    optimal = next(line for line in lines if line.strip().startswith("optimal"))
+    assert "expected 2.547 more guesses under the weights" in optimal
+    assert "weighted total" not in optimal

@@ -117,7 +117,7 @@ def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_ma
     if found.word is not None:
         each = (f"{found.total:,} guesses in all for the {n:,} answers ({found.total / n:.3f} each)"
                 if weight is None else f"expected {found.total / weight:.3f} more guesses under "
-                f"the weights for the {n:,} answers (weighted total {found.total:,})")
+                f"the weights for the {n:,} answers")
         decided = (f"decided: every remaining answer can be found within the "
                    f"{plural(left, 'guess')} left")
         if found.proven:

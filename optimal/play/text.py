@@ -46,9 +46,10 @@ def game_name(boards: int, absurdle: bool) -> str:
 def header_line(game: Game, boards: int, absurdle: bool) -> str:
     """What is being played: the game, its lists, mode and guess limit."""
     limit = "no guess limit" if absurdle else plural(game.max_guesses, "guess")
-    return (f"{game_name(boards, absurdle)}: {len(game.answers):,} answers ({game.answers.name}), "
-            f"{len(game.guesses):,} allowed guesses ({game.guesses.name}), {game.mode_name}, "
-            f"{limit}.")
+    weights = "" if game.weights is None else f", answers weighted by {game.weights.name}"
+    return (f"{game_name(boards, absurdle)}: {len(game.answers):,} answers ({game.answers.name}"
+            f"{weights}), {len(game.guesses):,} allowed guesses ({game.guesses.name}), "
+            f"{game.mode_name}, {limit}.")
 
 
 def step_line(step: StepView, absurdle: bool) -> str:
