@@ -541,3 +541,10 @@ def test_a_typed_line_takes_every_spelling_of_a_history_all_or_none(game):
     assert "error: " in out and assistant.history == []
     code, out = drive(assistant, f"salet {first} model GGGGG", "quit")
     assert assistant.won and len(assistant.history) == 2
+
+
+def test_a_mistyped_command_is_named(game):
+    """'lsit' was read as a four-letter guess ('--lists len4 plays those')."""
+    code, out = drive(Assistant(game), "lsit", "undp", "quit")
+    assert "error: 'lsit' is no command and no step: did you mean list?" in out
+    assert "error: 'undp' is no command and no step: did you mean undo?" in out

@@ -20,6 +20,7 @@ answers and the optimum is the least expected number of guesses under the weight
 
 from __future__ import annotations
 
+import difflib
 import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
@@ -27,7 +28,7 @@ from typing import TextIO
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, bounded_int,
                               different_words, game_from_args, non_negative_int)
 from optimal.cli.run import run_cli
-from optimal.errors import BadInput, OptimalError
+from optimal.errors import BadInput, OptimalError, quoted
 from optimal.game import split_history
 from optimal.play.assistant import (NO_WEIGHTS_IN_ABSURDLE, NO_WEIGHTS_ON_BOARDS, OPTIMAL_MAX,
                                     Assistant)
@@ -78,6 +79,9 @@ def _write(out: TextIO, lines: list[str]) -> None:
     out.flush()
 
 
+COMMANDS = ("list", "undo", "hint", "help", "quit")
+
+
 def handle(assistant: Assistant, line: str) -> list[str]:
     """One input line: a command or a step. Raises BadInput on a wrong step."""
     command = line.strip().lower()
@@ -89,7 +93,14 @@ def handle(assistant: Assistant, line: str) -> list[str]:
         return assistant.undo() + assistant.report()
     if command in ("hint", "hints"):
         return assistant.report(hints=True)
-    return play_steps(assistant, line) + assistant.report()
+    try:
+        return play_steps(assistant, line) + assistant.report()
+    except BadInput as error:
+        close = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
+        if close and " " not in command:  # 'lsit': a command mistyped, not a word
+            raise BadInput(f"{quoted(command)} is no command and no step: did you mean "
+                           f"{close[0]}?") from None
+        raise
 
 
 def play_steps(assistant: Assistant, line: str) -> list[str]:
