@@ -392,6 +392,7 @@ def test_a_grid_as_letters_and_words_by_spaces_are_the_same_game(original):
     # when its digits read as one ('1,210': '210')
     assert grid_replies("00110 00022 22222", original) == grid_replies(GRID, original)
     assert len(grid_replies(f"Wordle 1,210 3/6\n{GRID}", original)) == 3
+    assert len(grid_replies(f"{GRID}\nstreak 120, played 2022", original)) == 3  # no rows
 
 
 def test_a_header_must_agree_with_a_game_that_was_not_won_too(original):

@@ -460,6 +460,8 @@ def grid_replies(text: str, game: Game) -> list[int]:
     for token in body.replace(",", " ").split():  # rows typed 'bbyyb,bbbgg' too
         marks = token.replace("\ufe0f", "")
         letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
+        if marks.isdigit() and len(marks) != game.length:  # a number in the text, not a row
+            continue
         if not marks or not (letters or all(mark in SQUARES for mark in marks)):
             continue
         if len(marks) != game.length:
