@@ -132,7 +132,7 @@ def example_step(assistant: Assistant) -> str:
     game = assistant.game
     word = "salet" if "salet" in game.guess_index else game.guesses.words[0]
     replies = ["B" * k + "Y" + "B" * (game.length - k - 1)
-               for k in (2 + b % (game.length - 2) for b in range(len(assistant.boards)))]
+               for k in ((2 + b) % game.length for b in range(len(assistant.boards)))]
     return " ".join([word, *replies])
 
 
