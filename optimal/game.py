@@ -270,13 +270,17 @@ class Game:
         mine = (self.answers.name, self.guesses.name)[side]
         source = 0 if self.rule.guesses_from_answers else side  # Jotto: guesses = answers
         pairs: dict[str, list[str]] = {}
+        filtered_out = False  # in a list the rule leaves it out of (Jotto: a repeated letter)
         for pair, names in (player_pairings() if side == 0 else LIST_PAIRS).items():
-            words = self.rule.playable(load_words(names[source]))
+            listed = load_words(names[source])
+            words = self.rule.playable(listed)
             if words.name != mine and word in words.words:
                 pairs.setdefault(words.name, []).append(f"--lists {pair}")
+            filtered_out |= word in listed.words and word not in words.words
         found = [f"{name} ({' or '.join(flags)})" for name, flags in pairs.items()]
-        note = f" ({self.rule.list_note})" if self.rule.list_note else ""
-        return "; it is in " + " and ".join(found) if found else note
+        if found:
+            return "; it is in " + " and ".join(found)
+        return f" ({self.rule.list_note})" if filtered_out and self.rule.list_note else ""
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""
@@ -371,6 +375,8 @@ def split_words(text: str) -> tuple[str, ...]:
 
 
 GLUED_SQUARES = re.compile(f"([A-Za-z])(?=[{SQUARES}])")  # 'salet⬛⬛🟨⬛⬛': a word, then its reply
+SPACED_SLASH = re.compile(r"\s*/\s*")  # 'BBYBB / GYBBB': the replies of two boards
+WORD_END = re.compile(r"[./]")  # 'salet.BBYBB', 'salet/BBYBB': a word ends there
 
 
 def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
@@ -382,20 +388,20 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
     'salet.BBYBB.clint.BYYBB', 'salet=BBYBB,clint=BYYBB', 'salet BBYBB clint BYYBB' and
     'salet.B.Y..' are the same. Steps and their parts are separated by ',', ';', '=', ':' or spaces
     (or nothing between a word and a share grid's squares: 'salet⬛⬛🟨⬛⬛'),
-    a '.' right after a word or a whole reply also separates, and '/' separates the replies of
-    several boards ('salet=BBYBB/GYBBB'). A reply is always as many marks as its canonical
+    a '.' or '/' right after a word or a '.' after a whole reply also separates, and '/' separates
+    the replies of several boards ('salet=BBYBB/GYBBB', 'salet BBYBB / GYBBB'). A reply is always as many marks as its canonical
     spelling (five for five-letter Wordle), so a '.' inside it is a miss. A step may have no reply
     ('salet,crony' against Absurdle): what follows a word is its reply unless it is a word of the
     guess list that is not a possible reply. An empty text is no step.
     """
     marks = len(game.reply_text(game.won))
     steps: list[tuple[str, list[str]]] = []
-    text = GLUED_SQUARES.sub(r"\1 ", text)
-    for chunk in (c for c in re.split(r"[,;=:\s]+", text.strip()) if c):
+    spaced = SPACED_SLASH.sub("/", GLUED_SQUARES.sub(r"\1 ", text))
+    for chunk in (c for c in re.split(r"[,;=:\s]+", spaced.strip()) if c):
         i, forced = 0, False
         while i < len(chunk):
-            word_end = chunk.find(".", i)
-            word = chunk[i:len(chunk) if word_end < 0 else word_end]
+            word_end = WORD_END.search(chunk, i)
+            word = chunk[i:len(chunk) if word_end is None else word_end.start()]
             reply_end = _reply_end(chunk, i, marks)
             if steps and (forced or _is_reply(game, word, chunk[i:reply_end], bool(steps[-1][1]))):
                 steps[-1][1].append(chunk[i:reply_end])

@@ -548,3 +548,14 @@ def test_a_mistyped_command_is_named(game):
     code, out = drive(Assistant(game), "lsit", "undp", "quit")
     assert "error: 'lsit' is no command and no step: did you mean list?" in out
     assert "error: 'undp' is no command and no step: did you mean undo?" in out
+    # a word typed without its colours is told so, however close to a command it is
+    code, out = drive(Assistant(game), "model", "quit")
+    assert "error: type MODEL and its colours" in out and "did you mean" not in out
+
+
+def test_a_slash_after_a_word_or_between_spaced_replies_separates(game):
+    """parse_step split on '/', split_history (which the prompt now uses) did not."""
+    assert split_history("salet/BBYBB", game) == [("salet", ["BBYBB"])]
+    assert split_history("salet BBYBB / GYBBB", game) == [("salet", ["BBYBB", "GYBBB"])]
+    assert split_history("salet.BBYBB/GYBBB.clint", game) == [("salet", ["BBYBB", "GYBBB"]),
+                                                             ("clint", [])]

@@ -98,3 +98,6 @@ def test_a_word_outside_the_jotto_list_names_only_jotto_lists(jotto):
         jotto.answer_id("crema")  # in the extended answers, whose anagram class keeps it
     assert str(error.value).endswith("; it is in jotto-nyt-answers-3158 (--lists nyt-extended)")
     assert "crema" in jotto_words(load_words("nyt-answers-3158")).words
+    with pytest.raises(BadInput) as error:  # in no list at all: nothing was filtered out
+        jotto.guess_id("qwert")
+    assert str(error.value) == "'QWERT' is not in the guess list jotto-nyt-answers"

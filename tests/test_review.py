@@ -417,6 +417,7 @@ def test_an_empty_place_between_commas_is_refused():
     ("Wordle 1,234 4/6", "the grid's header says 4/6 but it has 3 rows"),
     ("Wordle 1,234 3/6*", r"marks a hard-mode game: review it in hard mode \(--hard\), or drop"),
     ("Wordle 1,234 X/6", r"says X/6 \(lost\) but its last row is all green"),
+    ("Wordle 1,234 x/6", r"says X/6 \(lost\) but its last row is all green"),  # was a traceback
     ("Wordle 1,234 3/5", r"says 3/5: a game of 5 guesses; review it with --max-depth 5")])
 def test_a_grid_whose_header_is_another_game_is_refused(original, header, message):
     """The header was skipped unread: a 4/6 game over 3 rows, or a hard-mode game ('*') reviewed
@@ -512,3 +513,23 @@ def test_the_best_cell_marks_a_word_not_proven_best():
     assert cell(Bound(2000, 2100), ("reist",)) == "REIST?"
     assert cell(Bound(2000, None), ()) == "?"
     assert cell(Bound.exact(INF), ()) == "-"
+
+
+def test_a_beams_word_beaten_by_the_players_tree_is_not_named_best(monkeypatch):
+    """With only bounds, 'best' names the beam's first word, whose tree gives the optimum's upper
+    bound; when the player's own tree does better (and so proves the optimum), that word was
+    still listed as best without a '?', though its tree is worse."""
+    import optimal.play.review as review_module
+    game = small_game(24)
+    real = review_module.optimum_bounds
+
+    def worse_beam(*args):
+        bound, _ = real(*args)
+        return Bound(bound.lower, 10**6), "other"  # a beam tree far above the optimum
+
+    monkeypatch.setattr(review_module, "optimum_bounds", worse_beam)
+    steps = checked_steps(game, steps_from(game, ["salet", "model"], None, "model"), "model")
+    review = review_game(game, steps, "model", ReviewSearch(slots=0), budget=0.0)
+    for turn in review.turns:
+        assert "other" not in turn.best
+        assert turn.optimum.upper is not None and turn.optimum.upper < 10**6

@@ -91,13 +91,14 @@ def handle(assistant: Assistant, line: str) -> list[str]:
         return INPUT_HELP.rstrip().splitlines()
     if command == "undo":
         return assistant.undo() + assistant.report()
-    if command in ("hint", "hints"):
+    if command == "hint":
         return assistant.report(hints=True)
     try:
         return play_steps(assistant, line) + assistant.report()
     except BadInput as error:
         close = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
-        if close and " " not in command:  # 'lsit': a command mistyped, not a word
+        typo = " " not in command and command not in assistant.game.guess_index
+        if close and typo:  # 'lsit': a command mistyped ('audit' is a word without its colours)
             raise BadInput(f"{quoted(command)} is no command and no step: did you mean "
                            f"{close[0]}?") from None
         raise

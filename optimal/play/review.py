@@ -480,6 +480,7 @@ def check_header(header: re.Match, rows: list[int], game: Game) -> None:
     game: a won game's count is its rows and its last row is all green; a lost one ('X') has as
     many rows as the limit and no green row; the limit is the game's; '*' is hard mode."""
     count, limit, hard = header.groups()
+    count = count.upper()  # 'x/6' as typed by hand
     said = f"the grid's header says {count}/{limit}{hard}"
     won = rows[-1] == game.won
     if count == "X" and (won or len(rows) != int(limit)):
@@ -673,7 +674,10 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
         # optimum, so its lower bound holds for the guess played (a split bound alone fell below
         # the proven optimum from the table: "after guess 3.0361.." beside "optimal 3.5526")
         uppers = [u for u in (optimum.upper, bound.upper) if u is not None]
-        optima[t] = (Bound(optimum.lower, min(uppers) if uppers else None), best, source)
+        tightened = Bound(optimum.lower, min(uppers) if uppers else None)
+        if source.startswith("bounds") and tightened.upper != optimum.upper:
+            best = ()  # the beam's word was the tree of optimum.upper: the player's does better
+        optima[t] = (tightened, best, source)
         # a guess that tells nothing (one reply for every candidate) and cannot win costs a whole
         # guess: optimal play from the same state with one guess fewer is no cheaper
         wasted[t] = not optimum.none and _wasted(game, states[t].candidates, steps[t][0])

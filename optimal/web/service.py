@@ -70,9 +70,8 @@ PAGE_WORDS = (
     (re.compile(r"review it with --max-depth (\d+) \(this review allows (\d+)\)"),
      r"the page reviews games of \2 guesses (the terminal's python -m optimal.review --max-depth "
      r"\1 reviews it)"),
-    (re.compile(r"\(--lists ([\w-]+)\)"), r"(a server started with --lists \1)"),
-    (re.compile(r"\(--lists ([\w-]+) or --lists ([\w-]+)\)"),
-     r"(a server started with --lists \1 or \2)"),
+    (re.compile(r"--lists ([\w-]+(?: or --lists [\w-]+)*)"),  # '(--lists a or --lists b)'
+     lambda m: "a server started with --lists " + m.group(1).replace(" or --lists ", " or ")),
 )
 
 
