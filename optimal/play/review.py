@@ -444,7 +444,6 @@ def played_bounds(game: Game, candidates: np.ndarray, guess: int, left: int,
 
 
 LETTER_ROW = re.compile(r"[BYGbyg012]+")  # a row typed as letters (B grey, Y yellow, G green) or 2/1/0
-OTHER_MARKS = re.compile(r"[BYGbyg012.\-_wWxX]+")  # every mark a reply takes, in a row of full length
 GRID_HEADER = re.compile(r"Wordle\s+[\d,.\s]*?\b([1-9X])/([1-9])(\*?)",  # 'Wordle 1,234 3/6*'
                          re.IGNORECASE)  # guesses, limit, '*' for hard mode
 
@@ -463,9 +462,8 @@ def grid_replies(text: str, game: Game) -> list[int]:
         letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
         if marks.isdigit() and len(marks) != game.length:  # a number in the text, not a row
             continue
-        if (len(marks) == game.length and OTHER_MARKS.fullmatch(marks)
-                and not set(marks) <= set(".-_")):  # 'xxyxx', '..Y..'; not a '-----' rule
-            letters = True
+        if len(marks) == game.length and not set(marks) <= set(".-_"):  # not a '-----' rule
+            letters = letters or _reads_as_reply(game, marks)  # 'xxyxx', '..Y..': the rule's marks
         if not marks or not (letters or all(mark in SQUARES for mark in marks)):
             continue
         if len(marks) != game.length:
@@ -477,6 +475,15 @@ def grid_replies(text: str, game: Game) -> list[int]:
     if header:
         check_header(header, rows, game)
     return rows
+
+
+def _reads_as_reply(game: Game, marks: str) -> bool:
+    """Whether `marks` spells a reply in any of the marks the rule reads (x, w, '.' for a miss)."""
+    try:
+        game.parse_reply(marks)
+    except BadInput:
+        return False
+    return True
 
 
 def check_header(header: re.Match, rows: list[int], game: Game) -> None:
