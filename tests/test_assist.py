@@ -507,6 +507,7 @@ def test_quordle_puzzle_from_the_command_line(game, list_args, capsys):
             histories[k].append((word.lower(), game.parse_reply(reply_text)))
             assert int(left) == len(game.candidates(histories[k]))
     assert f"4 of 4 boards unsolved, {9 - len(moves)} guesses left" in lines
+    assert "type" not in lines[1]  # a --history run types nothing: no "type a word" invitation
     known = [k for k in range(4) if len(game.candidates(histories[k])) == 1]
     assert lines[-1] == HINTS_HIDDEN  # a puzzle: the suggestion waits until asked
     if known:

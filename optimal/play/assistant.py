@@ -409,8 +409,8 @@ class Assistant:
         (played once, on the first call)."""
         lines = [header_line(self.game, len(self.boards), self.absurdle)]
         if self.puzzle:
-            lines.append(f"puzzle (seed {self.seed}): the first guesses are played; you continue "
-                         f"(type a word, the assistant replies)")
+            # no "type a word" here: a --history run types nothing, and the loop says how to play
+            lines.append(f"puzzle (seed {self.seed}): random first guesses, played for you:")
             if self._opening is None:
                 self._opening = []
                 steps = min(self.rng.choice(PUZZLE_STEPS), self.game.max_guesses - 1)
