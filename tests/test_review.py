@@ -393,6 +393,9 @@ def test_a_grid_as_letters_and_words_by_spaces_are_the_same_game(original):
     assert grid_replies("00110 00022 22222", original) == grid_replies(GRID, original)
     assert len(grid_replies(f"Wordle 1,210 3/6\n{GRID}", original)) == 3
     assert len(grid_replies(f"{GRID}\nstreak 120, played 2022", original)) == 3  # no rows
+    # a number of the game's length beside words is a number; on a line of rows, a row
+    assert len(grid_replies(f"{GRID}\nplayed 22222 games, 12110 points", original)) == 3
+    assert grid_replies("00110 00022\n22222", original) == grid_replies(GRID, original)
     # every mark a reply takes ('x', 'w', '.', '-' for a miss), in a row of the game's length
     assert grid_replies("xxyyx ...GG GGGGG", original) == grid_replies(GRID, original)
     assert len(grid_replies(f"-----\n{GRID}\n-----", original)) == 3  # a rule, not a row
