@@ -239,6 +239,28 @@ def test_optimal_search_skipped_above_the_threshold(game):
     assert "skipped: 60 candidates > 10" in text
 
 
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_a_skipped_search_still_says_whether_a_sure_finish_exists(mode):
+    """With the exact search skipped (too many candidates) the assistant said nothing about
+    whether every answer can still be found; a greedy tree now decides it when it fits, and never
+    claims what the exact search refutes."""
+    seen = set()
+    for limit in (2, 3, 4, 6):
+        game = small_game(60, mode=mode, max_guesses=limit)
+        greedy = Assistant(game, optimal_max=10).analysis().verdict
+        exact = Assistant(game, optimal_max=1_000).analysis().verdict
+        assert greedy is not None and "skipped (60 candidates > 10)" in greedy or \
+            greedy.startswith("decided")
+        seen.add(greedy.split(":")[0])
+        if greedy.startswith("decided"):  # a tree within the limit exists: exact agrees
+            assert exact.startswith("decided")
+            first, needed = re.search(r"\((\w+), then .* needs at most (\d)\)", greedy).groups()
+            assert int(needed) <= limit and first.lower() in game.guesses.words
+        if exact is not None and exact.startswith("not decided"):  # proven impossible
+            assert greedy.startswith("not decided")
+    assert seen == {"decided", "not decided"}  # both verdicts are reached
+
+
 def test_hard_mode_rejects_an_illegal_guess_and_suggests_legal_ones():
     game = small_game(60, mode="hard")
     assistant = Assistant(game)

@@ -4,7 +4,8 @@ Type each guess and the colours the game showed. The assistant keeps the answers
 suggests a next guess by several strategies, so a player can see how they differ: the most
 information (entropy), the smallest worst case (largest group), the smallest expected group, a
 random word that could still be the answer, and the proven optimum (least total guesses) when the
-candidates are few enough to search exactly. Spoilers are hidden: only counts are shown unless you
+candidates are few enough to search exactly (with more, whether every answer can still be found
+within the guesses left, shown by a greedy tree that does it when one does). Spoilers are hidden: only counts are shown unless you
 type `list` or pass --show.
 
 With two boards (Dordle) the suggestion is the Dordle engine's least-total next guess over the

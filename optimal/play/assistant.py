@@ -28,6 +28,7 @@ from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepVi
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
 from optimal.play.review import first_words, no_answer_fits
+from optimal.play.sure_finish import SURE_FINISH_MAX, finish_verdict, greedy_finish
 from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
@@ -499,6 +500,12 @@ class Assistant:
         weight = self.game.weight_of(candidates) if self.game.weights is not None else None
         optimal, verdict = optimal_suggestion(found, len(candidates), self.guesses_left,
                                               self.optimal_max, weight)
+        if found is None and len(candidates) <= SURE_FINISH_MAX:  # skipped: still say if sure
+            key = ("finish", self.game.fingerprint, candidates.tobytes(), self.hard_state())
+            first, needed = self.scores.get(key, lambda: greedy_finish(self.game, candidates,
+                                                                       self.hard_state()))
+            verdict = finish_verdict(first, needed, self.guesses_left,
+                                     f"{len(candidates):,} candidates > {self.optimal_max}")
         rows.append(optimal)
         return rows, verdict, found
 
