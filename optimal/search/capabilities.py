@@ -27,6 +27,7 @@ FEATURES: dict[str, Callable[[argparse.Namespace], bool]] = {
     "--below": lambda a: a.below is not None,
     "--boards 2": lambda a: a.boards == 2,
     "--boards 2 --all": lambda a: a.boards == 2 and bool(a.all),
+    "--budget": lambda a: a.budget is not None,
     "--budget 0": lambda a: a.budget == 0,
     "--certificate": lambda a: a.certificate is not None,
     "--from": lambda a: a.history is not None,
@@ -104,6 +105,10 @@ TABLE: tuple[Row, ...] = (
         "word; raise --budget to prove more)", refuses=ONE_BOARD),
     Row("--budget 0", "--budget must be a positive number of seconds (0 only with --boards 2)",
         needs=("--boards 2",)),
+    # a search of --first or --top runs to its end: a budget there was silently ignored (a user's
+    # '--first qajaq --budget 5' ran 171 s)
+    Row("--budget", "--budget goes with --rank exact, --front or --boards 2 (a search of --first "
+        "or --top runs until it is proven)", needs=("--rank exact", "--front", "--boards 2")),
     Row("--front", "--front goes with the total objective, without --rank exact or --from",
         refuses=("--objective worst", "--rank exact", "--from")),
     Row("--front", "--front goes with one board: leave out --boards 2", refuses=("--boards 2",)),
