@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -155,6 +156,39 @@ def test_past_the_budget_the_figures_are_bounds_around_the_optimum():
     assert low <= exact.lost[0] <= high and low < high
     # the same review asked again is the kept proof, whatever the budget
     assert review_game(game, steps, "model", search, budget=0.0).proven
+
+
+def test_the_review_queue_runs_the_smallest_job_first_and_refuses_the_largest():
+    """One server review queued the optimum of 1,352 answers, and every later player's review,
+    even of a small state, waited behind it: the smallest job now runs first, and a server
+    (`largest`) queues none above its size limit."""
+    search = ReviewSearch(slots=1, largest=100)
+    gate, ran = threading.Event(), []
+    first = search.submit(("gate",), gate.wait, 1)  # holds the one slot
+    big = search.submit(("big",), lambda: ran.append("big"), 90)
+    small = search.submit(("small",), lambda: ran.append("small"), 5)
+    assert search.submit(("huge",), lambda: ran.append("huge"), 101) is None  # bounds stand
+    gate.set()
+    for job in (first, big, small):
+        assert job.done.wait(10)
+    assert ran == ["small", "big"] and search.busy() == 0
+
+
+def test_a_server_review_queues_no_search_above_its_size_limit(original):
+    """FUZZY CRANE CIGAR: the optimum after FUZZY (1,352 answers) is not queued on a server that
+    searches states of up to 300; the small searches are."""
+    steps = checked_steps(original, steps_from(original, ["fuzzy", "crane", "cigar"], None,
+                                               "cigar"), "cigar")
+    after_fuzzy = original.candidates(steps[:1])
+    after_crane = original.candidates(steps[:2])
+    parts = np.bincount(original.matrix[original.guess_id("crane"), after_fuzzy])
+    parts[original.won] = 0
+    sizes = [len(after_fuzzy), int(parts.max()), len(after_crane)]  # + CIGAR's, at most 1 part
+    search = ReviewSearch(slots=0, largest=300)  # nothing runs: what is queued stays queued
+    review = review_game(original, steps, "cigar", search, budget=0.0)
+    assert not review.turns[1].optimum.proven
+    queued = sum(size <= 300 for size in sizes[1:]) + 1  # CIGAR's guess at the last state
+    assert sizes[0] > 300 and search.busy() == queued
 
 
 def test_the_bundled_first_word_tables_are_the_committed_results(original):

@@ -48,6 +48,7 @@ def test_the_api_gives_the_terminals_figures(client, original):
     assert first["optimum"] == {"lower": 7920, "upper": 7920, "proven": True, "none": False}
     assert first["played"]["lower"] == 7997 and first["best"] == ["salet"]
     assert data["history"] == HISTORY
+    assert data["searched_up_to"] == 300  # the page's size limit, which its note names
 
 
 def test_guesses_with_the_answer_or_the_grid_are_the_same_game(client):

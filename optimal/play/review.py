@@ -25,12 +25,14 @@ when the beam is quick there (`played_bounds`, `optimum_bounds`; else the bound 
 
 The exact searches run in daemon threads (numba kernels cannot be interrupted; a daemon thread does
 not hold up the process's exit), at most `slots` at once, their results kept, so asking again once
-they finish gets the proof. Work is queued from the last turn back, smallest states first, so the
-first turn's large search does not starve the quick ones of their budget.
+they finish gets the proof. The smallest job runs first (across reviews too), so the first turn's
+large search does not starve the quick ones of their budget; a server searches no state above its
+size limit (`ReviewSearch.largest`).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import queue
 import re
@@ -323,14 +325,25 @@ class _Job:
 
 class ReviewSearch:
     """Exact searches for reviews in daemon threads, bounded in number, their results kept (see
-    the module docstring); the bounds that stand in for a search not finished in time."""
+    the module docstring); the bounds that stand in for a search not finished in time.
 
-    def __init__(self, slots: int = 1, queue_size: int = 16, keep: int = 2048):
-        self._queue: queue.Queue = queue.Queue()
+    Why smallest first, across reviews, and a `largest` size: a search runs to its end (a kernel
+    cannot be stopped) though its review has long been answered with bounds, and on a server the
+    searches of every player share the slots. One review of FUZZY CRANE CIGAR queued the optimum
+    of 1,352 answers (minutes to hours), and every later review, even of states of 40 answers,
+    waited behind it and got bounds until the server restarted. So the queue runs the smallest
+    job first (its size: the state's answers, or the largest part the guess leaves), and a server
+    queues no job above `largest` (None: no limit, as in a terminal, which exits after its review)."""
+
+    def __init__(self, slots: int = 1, queue_size: int = 16, keep: int = 2048,
+                 largest: int | None = None):
+        self._queue: queue.PriorityQueue = queue.PriorityQueue()
         self._capacity = slots + queue_size
+        self.largest = largest
         self._jobs: dict[tuple, _Job] = {}
         self._kept = LruCache(keep)
         self._lock = threading.Lock()
+        self._order = itertools.count()  # ties of size in submission order (keys do not compare)
         self.finished = 0  # searches ended, for a progress display
         for number in range(slots):
             threading.Thread(target=self._work, name=f"optimal-review-{number}",
@@ -338,7 +351,7 @@ class ReviewSearch:
 
     def _work(self) -> None:
         while True:
-            key, job, work = self._queue.get()
+            _, _, key, job, work = self._queue.get()
             try:
                 job.result = work()
             except BaseException as error:  # handed to the waiting caller, which raises it
@@ -350,21 +363,24 @@ class ReviewSearch:
                 self.finished += 1
             job.done.set()
 
-    def submit(self, key: tuple, work: Callable[[], object]) -> _Job | None:
-        """The job of `key` (kept, running or new), or None when too many are pending."""
+    def submit(self, key: tuple, work: Callable[[], object], size: int = 0) -> _Job | None:
+        """The job of `key` (kept, running or new), or None when too many are pending or `size`
+        is above `largest` (then the caller's bounds stand)."""
         kept = self._kept.peek(key)
         if kept is not None:
             job = _Job()
             job.result = kept
             job.done.set()
             return job
+        if self.largest is not None and size > self.largest:
+            return None
         with self._lock:
             job = self._jobs.get(key)
             if job is None:
                 if len(self._jobs) >= self._capacity:
                     return None
                 job = self._jobs[key] = _Job()
-                self._queue.put((key, job, work))
+                self._queue.put((size, next(self._order), key, job, work))
         return job
 
     @staticmethod
@@ -392,7 +408,7 @@ def optimum_job(search: ReviewSearch, game: Game, candidates: np.ndarray, left: 
     def work():
         best = best_next_guess(game, candidates, left, state, SearchSetting(cache_mb=CACHE_MB))
         return (INF, None) if best is None else (best.total, best.word)
-    return search.submit(_key(game, candidates, left, state, "optimum"), work)
+    return search.submit(_key(game, candidates, left, state, "optimum"), work, len(candidates))
 
 
 def played_job(search: ReviewSearch, game: Game, candidates: np.ndarray, guess: int, left: int,
@@ -402,7 +418,10 @@ def played_job(search: ReviewSearch, game: Game, candidates: np.ndarray, guess: 
         result = solve_guess(game, guess, SearchSetting(cache_mb=CACHE_MB), candidates, left,
                              state)
         return result.value if result.value < INF else INF
-    return search.submit(_key(game, candidates, left, state, ("guess", guess)), work)
+    parts = np.bincount(game.matrix[guess, candidates], minlength=game.n_codes)
+    parts[game.won] = 0  # the work below this guess: its largest part's search
+    return search.submit(_key(game, candidates, left, state, ("guess", guess)), work,
+                         int(parts.max()))
 
 
 def optimum_bounds(game: Game, candidates: np.ndarray, left: int,

@@ -72,12 +72,14 @@ PAGE_WORDS = (
      r"\1 reviews it)"),
     (re.compile(r"--lists ([\w-]+(?: or --lists [\w-]+)*)"),  # '(--lists a or --lists b)'
      lambda m: "a server started with --lists " + m.group(1).replace(" or --lists ", " or ")),
+    (re.compile(r"with --absurdle"), "in Absurdle"),
 )
 
 
 def in_page_words(message: str) -> str:
-    """A review's error as the page says it: the hard mode box for --hard, the server's lists for
-    --lists, the terminal for another guess limit."""
+    """An error of a review or a game as the page says it: the hard mode box for --hard, the
+    server's lists for --lists, the terminal for another guess limit, Absurdle's tab for
+    --absurdle."""
     for pattern, words in PAGE_WORDS:
         message = pattern.sub(words, message)
     return message
@@ -98,7 +100,9 @@ class Service:
         self._games: dict[tuple[str, int], Game] = {}
         self._lock = threading.Lock()
         self.search = BudgetedSearch(budget, workers, queue)
-        self.reviews = ReviewSearch()
+        # the page's reviews share the slots: no search above the assistant's size limit (one
+        # review of 1,352 answers kept every later player's review waiting, see ReviewSearch)
+        self.reviews = ReviewSearch(largest=optimal_max)
         self.scores = LruCache(256)
         self.trees = Trees(self.game_for, trees or [])
         self._warm = threading.Event()
@@ -135,12 +139,13 @@ class Service:
         try:
             steps = split_history(request.history, assistant.game)
         except BadInput as error:  # the history as a whole does not read (a reply too long)
-            raise FieldError("history", str(error)) from None
+            raise FieldError("history", in_page_words(str(error))) from None
         for number, (word, replies) in enumerate(steps, start=1):
             try:
                 assistant.play(word, replies)
-            except BadInput as error:
-                raise FieldError("history", f"step {number}: {error}", step=number) from None
+            except BadInput as error:  # ('no answer of answers-2315 fits, ... (--lists nyt)')
+                raise FieldError("history", f"step {number}: {in_page_words(str(error))}",
+                                 step=number) from None
         return assistant
 
     def opening(self, game: Game, table: bool) -> Found | None:
@@ -202,7 +207,8 @@ class Service:
         review = review_game(game, steps, request.answer and request.answer.lower(),
                              self.reviews, request.budget)
         history = ",".join(f"{word}={game.reply_text(code)}" for word, code in steps)
-        return {**review.as_dict(), "hard": request.hard, "history": history}
+        return {**review.as_dict(), "hard": request.hard, "history": history,
+                "searched_up_to": self.reviews.largest}
 
     def explore(self, tree_id: str, replies: list[str], answer: str | None) -> dict:
         """The explorer's view of tree `tree_id` at the node the `replies` lead to, with the path to
