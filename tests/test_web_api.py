@@ -349,7 +349,10 @@ def test_lost_and_over(client, original):
     ({"history": "salet=BBBBB/BBBBB"}, "history", "takes one reply"),
     ({"history": "salet=BBYBB/GYBBB", "boards": "4"}, "history", "needs 4 replies"),
     ({"history": "salet=BBYBB,clint=GGGGG"}, "history", "no answer fits"),
-    ({"mode": "absurdle", "history": "salet=BBBBB"}, "history", "type only the guess"),
+    ({"mode": "absurdle", "history": "salet=BBBBB"}, "history", "in Absurdle type only the guess"),
+    # the terminal's option names say what the page offers ("--lists nyt-extended")
+    ({"history": "salet=BYBBB,crump=BBGBB"}, "history",
+     "(a server started with --lists nyt-extended)"),
     ({"mode": "puzzle", "seed": "7", "history": "salet=GGGGG"}, "history", "the reply to SALET"),
 ])
 def test_bad_game_input_is_a_400_naming_the_input(client, params, field, message):
@@ -485,6 +488,9 @@ def test_a_results_tree(client):
     ({"id": "salet-normal", "path": "GGGGY"}, 400, "path", "impossible"),
     ({"id": "salet-normal", "path": "BBYB"}, 400, "path", "expected 5"),
     ({"id": "salet-normal", "path": "BBYBB.GGGGG"}, 400, "path", "no branch GGGGG after COURD"),
+    # a win ends the path: "no branch GGGGG" misread the answer found as a gap in the tree
+    ({"id": "salet-normal", "path": "BBBBB.BYBYB.BBBBB.GGGBB.GGGGG"}, 400, "path",
+     "BROWN GGGGG is the answer found: the path ends there, and step 5"),
     ({"id": "salet-normal", "path": ".".join(["BBBBB"] * 40)}, 400, "path", "too long"),
     ({"id": "salet-normal", "answer": "zzzzz"}, 400, "answer", "not in the answer list"),
 ])

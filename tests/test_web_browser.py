@@ -584,3 +584,68 @@ def test_solved_boards_keep_their_colours(browser, server, original):
     board = by_id(browser, "board-1")
     assert "solved" in board.get_attribute("class").split()
     assert board.value_of_css_property("opacity") == "1"
+
+
+# ---------------------------------------------------------------- a player's try of the page (2026-12-06)
+
+
+@pytest.mark.slow
+def test_a_lost_game_names_the_answers_left_and_a_bad_link_keeps_its_good_steps(browser, server,
+                                                                                original):
+    """A lost game said "1 answer still fitted" and hid which (the terminal names it); a shared
+    link with one wrong step dropped the whole game and its address."""
+    words = ["raise", "could", "fuzzy", "jumbo", "pinky", "dummy"]
+    history = ",".join(f"{w}={original.reply_text(original.reply(w, 'nymph'))}" for w in words)
+    left = original.candidates([(w, original.reply(w, "nymph")) for w in words])
+    open_page(browser, f"{server}/?mode=assist&history={history}")
+    outcome = by_id(browser, "outcome").text
+    if len(left) == 1:
+        assert outcome == "Out of guesses. the answer was NYMPH, the only one that still fitted."
+    else:
+        assert "NYMPH" in outcome and f"{len(left)} answers still fitted:" in outcome
+    open_page(browser, f"{server}/?mode=assist&history=salet=BYBBB,crony=GYBBB,abuzz=GGGGG")
+    WebDriverWait(browser, 30).until(lambda d: by_id(d, "game-error").text)
+    assert "step 3:" in by_id(browser, "game-error").text  # ABUZZ GGGGG fits no answer
+    assert "the steps before it are kept" in by_id(browser, "game-error").text
+    assert query(browser)["history"] == "salet=BYBBB,crony=GYBBB"
+
+
+@pytest.mark.slow
+def test_ticking_hard_mode_in_a_puzzle_says_it_is_a_new_puzzle(browser, server):
+    """The puzzle's rows changed under the player's eyes, with no word of why."""
+    open_page(browser, server + "/?mode=puzzle&seed=42")
+    before = [row_word(r) for r in browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")]
+    after(browser, lambda: by_id(browser, "hard-toggle").click())
+    WebDriverWait(browser, 30).until(lambda d: by_id(d, "game-error").text)
+    assert "a new puzzle" in by_id(browser, "game-error").text
+    assert query(browser)["seed"] == "42" and query(browser)["hard"] == "1"
+    now = [row_word(r) for r in browser.find_elements(By.CSS_SELECTOR, "#board-1 .tiles[data-step]")]
+    assert now and before
+
+
+@pytest.mark.slow
+def test_the_review_form_reads_any_history_and_says_what_a_lone_grid_lacks(browser, server,
+                                                                          original):
+    """'SOARE BBYYB RADAR BBBGG ...' in capitals was sent as words, a pasted grid alone did
+    nothing, and a 'none' figure was drawn at 0 on the chart."""
+    browser.get(server + "/?mode=review")
+    WebDriverWait(browser, 60).until(lambda d: d.find_elements(By.ID, "review-form"))
+    by_id(browser, "review-grid").send_keys("Wordle 1,234 3/6\n⬛⬛🟨🟨⬛\n⬛⬛⬛🟩🟩\n🟩🟩🟩🟩🟩")
+    by_id(browser, "review-go").click()
+    WebDriverWait(browser, 30).until(lambda d: by_id(d, "review-error").text)
+    assert "guesses" in by_id(browser, "review-error").text
+    by_id(browser, "review-grid").clear()
+    by_id(browser, "review-guesses").send_keys("SOARE BBYYB RADAR BBBGG CIGAR GGGGG")
+    by_id(browser, "review-go").click()
+    WebDriverWait(browser, 90).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-review") == "1")
+    assert query(browser).get("history") and "words" not in query(browser)
+    words = ["catch", "batch", "latch", "match", "patch", "watch"]
+    history = ",".join(f"{w}={original.reply_text(original.reply(w, 'hatch'))}" for w in words)
+    data = review_api(server, history=history, budget="10")
+    browser.get(f"{server}/?mode=review&history={history}")
+    WebDriverWait(browser, 90).until(lambda d: "lost" in by_id(d, "review-title").text)
+    drawn = sum(turn[key] != [None, None] for turn in data["turns"]
+                for key in ("expected_optimal", "expected_played"))
+    assert drawn < 2 * len(words)  # the lost game's last turns have no strategy: 'none'
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#review-svg circle")) == drawn

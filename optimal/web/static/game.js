@@ -132,7 +132,11 @@ function outcome(data) {
   if (data.status !== "lost") return "";
   const missed = data.boards_state.filter((b) => !b.solved_at).map((b) => {
     const where = data.boards > 1 ? `board ${b.number}: ` : "";
-    return where + (b.answer ? `the answer was ${b.answer.toUpperCase()}` : `${plural(b.count, "answer")} still fitted`);
+    // as the terminal (optimal/play/text.py): the game is over, so the answers left are no spoiler
+    if (b.answer) return where + `the answer was ${b.answer.toUpperCase()}`;
+    if (b.count === 1) return where + `the answer was ${b.candidates[0].toUpperCase()}, the only one that still fitted`;
+    const shown = b.count <= 12 ? ": " + b.candidates.map((w) => w.toUpperCase()).join(" ") : "";
+    return where + `${plural(b.count, "answer")} still fitted${shown}`;
   });
   return `Out of guesses. ${missed.join("; ")}.`;
 }
@@ -195,6 +199,13 @@ async function restart(changes) {
 // allow it; else the game stays as it was, and the message says why
 async function switchHard(hard) {
   if (!page.game) return;
+  if (page.route.mode === "puzzle") {  // its random first guesses are the mode's: a new puzzle
+    await restart({ hard, seed: page.route.seed });
+    if (page.route.hard !== hard) return;  // not loaded: restart said why
+    $("game-error").textContent = `Hard mode ${hard ? "on" : "off"}: the puzzle's random guesses ` +
+      `are played again under the ${hard ? "hard" : "normal"}-mode rule (seed ${page.route.seed}), a new puzzle`;
+    return;
+  }
   const next = Object.assign({}, page.route, { hard });
   try { await loadGame(next, "push"); }
   catch (error) {
@@ -229,6 +240,15 @@ async function openGame(s, push) {
     await loadGame(s, push);
     if (s.problem) $("game-error").textContent = `${s.problem} (from the address)`;
   } catch (error) {
+    // a shared link with one step wrong: the steps before it stay (the whole game was dropped)
+    if (error.field === "history" && error.step > 1) {
+      const kept = Object.assign({}, s, { history: s.history.split(",").slice(0, error.step - 1).join(",") });
+      try {
+        await loadGame(kept, "replace");
+        $("game-error").textContent = `${error.message} (in the address; the steps before it are kept)`;
+        return;
+      } catch (e) { /* the kept steps do not load either: a new game below */ }
+    }
     const fresh = { mode: s.mode, boards: s.problem ? 1 : s.boards, hard: s.hard, history: "", seed: "" };
     try {
       await loadGame(fresh, "replace");

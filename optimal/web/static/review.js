@@ -42,7 +42,8 @@ function query(s) {
 function fromForm() {
   // one box for the guesses: with replies (soare=BBYYB, ...) it is a history, else the words
   const guesses = $("review-guesses").value.trim();
-  const withReplies = /[=.]/.test(guesses) || /\b[a-z]+\s+[bygBYG012.\-]{5}\b/.test(guesses);
+  // (any case, and 'soare:BBYYB' as the assistant takes it)
+  const withReplies = /[=.:]/.test(guesses) || /\b[a-z]+\s+[byg012.\-]{4,}\b/i.test(guesses);
   return { history: withReplies ? guesses : "", words: withReplies ? "" : guesses,
            grid: $("review-grid").value.trim(), answer: $("review-answer").value.trim(),
            hard: $("review-hard").checked ? "1" : "" };
@@ -149,12 +150,21 @@ function chart(review) {
   turns.forEach((t, i) => root.append(svg("text", { x: x(i), y: H - 10, "text-anchor": "middle" },
                                           t.guess.toUpperCase())));
   for (const [name, pick] of series) {
-    const mid = turns.map((t) => pick(t)).map(([lo, hi]) => hi === null ? lo : (lo + hi) / 2);
-    root.append(svg("polyline", { class: `line ${name}`,
-                                  points: mid.map((v, i) => `${x(i)},${y(v)}`).join(" ") }));
+    // 'none' (no strategy finishes: [null, null]) has no point: the line breaks there (it was
+    // drawn at 0, which reads as "nothing left to guess")
+    const mid = turns.map((t) => pick(t)).map(([lo, hi]) =>
+      lo === null ? hi : hi === null ? lo : (lo + hi) / 2);
+    let run = [];
+    const flush = () => {
+      if (run.length) root.append(svg("polyline", { class: `line ${name}`, points: run.join(" ") }));
+      run = [];
+    };
+    mid.forEach((v, i) => { if (v === null) flush(); else run.push(`${x(i)},${y(v)}`); });
+    flush();
     turns.forEach((t, i) => {
       const [lo, hi] = pick(t);
-      if (hi !== null && hi - lo > 5e-7) {
+      if (mid[i] === null) return;
+      if (lo !== null && hi !== null && hi - lo > 5e-7) {
         root.append(svg("line", { class: `range ${name}`, x1: x(i), x2: x(i), y1: y(lo), y2: y(hi) }));
       }
       root.append(svg("circle", { class: `dot ${name}`, cx: x(i), cy: y(mid[i]), r: 3.5 }));
@@ -191,7 +201,8 @@ function render(review) {
     "committed exact first-word table)." : "A range is proven bounds: the split bound below, a " +
     "real tree's total above ('>= x' where no tree was found to bound it above); a best guess " +
     "with '?' is the best tree's first guess, not proven the best; ask again for the proof once " +
-    "the search has finished.") +
+    `the search has finished (the page searches states of up to ${review.searched_up_to.toLocaleString("en")} ` +
+    "answers; python -m optimal.review in a terminal searches any).") +
     ` Lists: ${review.lists}. Optimal: expected guesses still needed (the guess counted); cost: ` +
     "guesses lost by the guess; luck: expected guesses left over the replies the guess could " +
     "have got, minus those left after the reply received.";
@@ -203,7 +214,9 @@ let last = "";  // the review asked for last: the address's game is loaded once,
 
 async function load(s, again) {
   $("review-error").textContent = "";
-  if (!s.history && !s.words) { $("review-body").hidden = true; return; }
+  // nothing asked: nothing to say; a grid or an answer alone goes to the server, whose one
+  // sentence says what is missing (the page sent nothing and said nothing)
+  if (!s.history && !s.words && !s.grid && !s.answer) { $("review-body").hidden = true; return; }
   const p = query(s);
   p.delete("mode");
   if (p.toString() === last && !again) return;
