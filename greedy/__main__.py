@@ -53,8 +53,9 @@ def build_parser() -> Parser:
                              "most information, default), max (the largest branch), expectation "
                              "(the expected branch size), parts (the most branches), entropy (the "
                              "least information: Antiwordle's)")
-    parser.add_argument("--pool", choices=POOLS, default="all",
-                        help="which guesses a node may play (default: all)")
+    parser.add_argument("--pool", choices=POOLS, default=None,
+                        help="which guesses a node may play (default: all; with --hard or "
+                             "--ultra, hard: the guesses the mode allows)")
     parser.add_argument("--first", metavar="WORD", help="fix the first guess")
     parser.add_argument("--candidates", metavar="FILE|WORD,WORD",
                         help="start with only these answers possible (a file or a comma list)")
@@ -151,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                         or args.guesses):
             args.lists = "norvig"
         game = game_from_args(args, default_lists="original")
+        args.pool = pool_for_mode(game, args.pool)
         if args.out and args.out.endswith(".txt"):
             refuse_selby_lines(game)
         if args.table == "norvig":
@@ -183,6 +185,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     return run_cli(body, parser.prog)
+
+
+def pool_for_mode(game, pool: str | None) -> str:
+    """The guess pool: the one asked for, else every guess (the mode's legal ones in hard and
+    ultra-hard mode). Why: `--hard` with the default pool of every guess built a tree that broke
+    hard mode and failed its own check after the work; a pool that ignores the mode is refused
+    before it."""
+    if not game.hard:
+        return pool or "all"
+    if pool not in (None, "hard"):
+        raise BadInput(f"--pool {pool} plays guesses {game.mode_name} does not allow: leave it "
+                       "out (or --pool hard) with --hard or --ultra")
+    return "hard"
 
 
 def refuse_selby_lines(game) -> None:

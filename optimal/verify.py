@@ -16,7 +16,7 @@ import numpy as np
 from optimal.adversaries import evil_game, evil_text
 from optimal.cli.args import Parser, add_game_arguments, add_weights_argument, game_from_args
 from optimal.cli.run import run_cli
-from optimal.errors import quoted
+from optimal.errors import BadInput, quoted
 from optimal.game import Game
 from optimal.report import histogram_text, report_line, summarize, weighted_line, weighted_stats
 from optimal.tree import play, read_tree, verify
@@ -35,11 +35,12 @@ EXAMPLES = """examples:
 """
 
 
-def _game_for(args, meta: dict) -> Game:
+def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
     """The flags win; otherwise a JSON tree's own game block: its lists when it names bundled
     ones, and its mode and guess limit whenever no flag gives them (with --answers/--guesses the
     file's mode and limit were once ignored, and a hard-mode tree checked as a normal one)."""
     game_block = meta.get("game") or {}
+    given = {"answers": bool(args.lists or args.answers), "guesses": bool(args.lists or args.guesses)}
     if game_block.get("rule") == "jotto":
         args.game = "jotto"
     if not (args.lists or args.answers or args.guesses) and game_block:
@@ -50,13 +51,43 @@ def _game_for(args, meta: dict) -> Game:
                 names[1] = None
         if names[0] in BUNDLED_LISTS and (names[1] is None or names[1] in BUNDLED_LISTS):
             args.answers, args.guesses = names
+    elif not args.lists and bool(args.answers) != bool(args.guesses) and game_block:
+        # one list given, the other the file's bundled one (not the given one twice)
+        role = "guesses" if args.answers else "answers"
+        name = _block(game_block.get(role)).get("name")
+        if name in BUNDLED_LISTS and args.game != "jotto":
+            setattr(args, role, name)
     if not (args.hard or args.ultra):
         args.hard, args.ultra = game_block.get("mode") == "hard", game_block.get("mode") == "ultra"
     if args.max_depth is None:
         args.max_depth = game_block.get("max_guesses")
     if args.weights is None and _block(game_block.get("weights")).get("name") == "freq":
         args.weights = "freq"  # reproducible from the package; a file's weights must be given
-    return game_from_args(args, default_lists="original")
+    game = game_from_args(args, default_lists="original")
+    return game, list_notes(game, game_block, given)
+
+
+def list_notes(game: Game, game_block: dict, given: dict[str, bool]) -> list[str]:
+    """Notes for lists given on the command line that are not the ones the tree file names (by
+    sha256): the verdict is then about the given lists, said so. BadInput when such a list was
+    not given but a default stood in for the file's. Why: a tree made on a 58-word list was
+    replayed on the default 2,315 answers and called INVALID, 2,257 answers failing: a false
+    verdict on a sound tree, where the truth is that its lists were not given."""
+    notes = []
+    for role, words in (("answers", game.answers), ("guesses", game.guesses)):
+        named = _block(game_block.get(role))
+        sha = named.get("sha256")
+        if not isinstance(sha, str) or sha == words.sha256:
+            continue
+        count = named.get("count")
+        what = (f"the {role} list {quoted(str(named.get('name')))}"
+                + (f" ({count:,} words)" if isinstance(count, int) else ""))
+        if not given[role]:
+            raise BadInput(f"the tree is for {what}, not {words.name} ({len(words):,} words): "
+                           f"give its list with --{role} FILE")
+        notes.append(f"the tree was made for {what}; checked here against {words.name} "
+                     f"({len(words):,} words), as asked")
+    return notes
 
 
 def _block(value: object) -> dict:
@@ -93,13 +124,13 @@ def main(argv: list[str] | None = None) -> int:
 
     def body() -> int:
         tree_file = read_tree(args.tree, keep_defects=True)
-        game = _game_for(args, tree_file.meta)
+        game, lists_differ = _game_for(args, tree_file.meta)
         result = verify(tree_file.tree, game)
         result.problems[:0] = tree_file.defects  # a reply named twice: the tree is not one tree
         if args.play:
             print("\n".join(play(tree_file.tree, game, args.play)))
         counts = result.counts()
-        notes = result.notes + weight_notes(game, tree_file.meta)
+        notes = result.notes + lists_differ + weight_notes(game, tree_file.meta)
         stats_block = tree_file.meta.get("stats") or {}
         claimed = stats_block.get("total")
         wrong_claim = (f"the file claims total {claimed}, replay gives {int(counts.sum())}"

@@ -157,7 +157,13 @@ def load_words(spec: str) -> WordList:
         text = read_regular(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read word list {spec}: {error}") from None
-    return WordList(path.stem, parse_words(text.splitlines(), str(path)), str(path))
+    words = parse_words(text.splitlines(), str(path))
+    name = path.stem
+    if name in BUNDLED_LISTS and words != _bundled_words(name):
+        # a file named like a bundled list but not it: its results must not be filed (nor a
+        # tree's lists named) as the bundled list's ('answers-2315 answers (58)')
+        name += "-file"
+    return WordList(name, words, str(path))
 
 
 def include_answers(answers: WordList, guesses: WordList) -> WordList:

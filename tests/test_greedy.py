@@ -226,3 +226,17 @@ def test_cli_bad_input(capsys):
     with pytest.raises(SystemExit) as exit_info:
         greedy_main(["--metric", "nonsense"])
     assert exit_info.value.code == 2
+
+
+def test_hard_mode_plays_the_modes_legal_guesses_by_default(capsys, tmp_path):
+    """`python -m greedy --hard` built a tree from every guess, which broke hard mode and failed
+    its own check after the work (exit 1); the pool is now the mode's legal guesses, and a pool
+    that ignores the mode is refused before any work."""
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(load_words("answers-2315").words[::23]) + "\n")
+    lists = ["--answers", str(answers), "--guesses", "guesses-12972"]
+    for mode in ("--hard", "--ultra"):
+        assert greedy_main([*lists, mode, "--metric", "max"]) == 0
+        assert "max, pool hard: first guess" in capsys.readouterr().out
+    assert greedy_main([*lists, "--hard", "--pool", "all"]) == 2
+    assert "--pool all plays guesses hard mode does not allow" in capsys.readouterr().err

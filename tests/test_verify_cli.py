@@ -154,3 +154,21 @@ def test_the_files_claim_is_said_as_the_searchs_proven_and_beam_alike(capsys):
         "guess': that claim is the search's, not checked here (`python -m optimal.check CERT TREE` "
         "certifies an optimum)"]
     assert "calls it 'upper bound (beam 20)'" in said["answers-2315-guesses-12972-normal-d6-beam20"][0]
+
+
+def test_a_tree_is_checked_against_its_own_lists_or_says_whose(files, capsys):
+    """A tree made on a 58-word list, checked with no list given, was replayed on the default
+    2,315 answers and called INVALID (2,257 answers failing): a false verdict on a sound tree.
+    Its lists are now asked for; lists given on purpose are checked, with a note saying so."""
+    assert main([files["json"]]) == 2
+    err = capsys.readouterr().err
+    assert "the tree is for the answers list 'small' (30 words), not answers-2315" in err
+    assert len(err.strip().splitlines()) == 1
+    assert main([files["json"], "--answers", files["answers"]]) == 2  # guesses: the default
+    assert "the tree is for the guesses list 'small-guesses'" in capsys.readouterr().err
+    assert main([files["json"], *lines_of(files)]) == 0
+    assert "VALID" in capsys.readouterr().out
+    assert main([files["json"], "--lists", "original"]) == 1  # asked for: checked, said so
+    out = capsys.readouterr().out
+    assert "note: the tree was made for the answers list 'small' (30 words); checked here " \
+           "against answers-2315" in out and "INVALID" in out

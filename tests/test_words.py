@@ -79,3 +79,15 @@ def test_answers_and_guesses_of_different_lengths(tmp_list):
 def test_custom_answers_alone_play_with_themselves(tmp_list):
     answers, guesses = load_lists(answers=tmp_list("cigar\nrebut\n"))
     assert answers.words == guesses.words == ("cigar", "rebut")
+
+
+def test_a_file_named_like_a_bundled_list_is_not_taken_for_it(tmp_path):
+    """58 words in a file named answers-2315.txt were reported, filed and written into trees as
+    'answers-2315' (the committed results' folder name), and their trees then failed against the
+    real list: a file that is not the bundled list gets its own name."""
+    bundled = load_words("answers-2315")
+    copy = tmp_path / "answers-2315.txt"
+    copy.write_text("\n".join(bundled.words[:58]) + "\n")
+    assert load_words(str(copy)).name == "answers-2315-file"
+    copy.write_text("\n".join(bundled.words) + "\n")  # the same words: the same list
+    assert load_words(str(copy)).name == "answers-2315"
