@@ -731,11 +731,15 @@ def game_lists(header: dict, certificate: str, answers_file: str | None,
     answers, guesses = read_words(answers_path), read_words(guesses_path)
     known = set(guesses)
     guesses += [w for w in answers if w not in known]
+    origins = {"answers": from_answers, "guesses": from_guesses}
     for side, words in (("answers", answers), ("guesses", guesses)):
         block, length = header[side], header["length"]
         if hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() != block["sha256"]:
-            raise Rejected(f"the word list {shown(block['name'])} has not the sha256 the certificate "
-                           "names")
+            # which is wrong, the list or the header, the checker cannot tell: it names both
+            raise Rejected(f"the {side} list read ({origins[side]}, {len(words):,} words) is not "
+                           f"the list {shown(block['name'])} the certificate names "
+                           f"({block['count']:,} words, sha256 {block['sha256'][:16]}...): the "
+                           "certificate is for another list, or was altered")
         if len(words) != block["count"]:
             raise Rejected(f"the header gives {shown(block['name'])} {block['count']:,} words; it has "
                            f"{len(words):,}")

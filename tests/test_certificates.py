@@ -510,6 +510,10 @@ def test_a_wrong_list_hash_is_rejected(made, capsys):
     document = json.loads(header)
     document["answers"]["sha256"] = "0" * 64
     assert verdict(made, (json.dumps(document) + "\n").encode(), records) == 1
+    # the message names the list read (it named only the header's list, not the file given)
+    err = capsys.readouterr().err
+    assert f"the answers list read (file {made[2]}, 40 words) is not the list" in err
+    assert "the certificate is for another list, or was altered" in err
 
 
 def test_truncated_or_reordered_files_are_rejected(made, capsys):
