@@ -127,8 +127,9 @@ def main(argv: list[str] | None = None) -> int:
         game, lists_differ = _game_for(args, tree_file.meta)
         result = verify(tree_file.tree, game)
         result.problems[:0] = tree_file.defects  # a reply named twice: the tree is not one tree
-        if args.play:
-            print("\n".join(play(tree_file.tree, game, args.play)))
+        played = play(tree_file.tree, game, args.play) if args.play else None
+        if played is not None and not args.json:  # with --json, in the JSON (stdout is JSON)
+            print("\n".join(played))
         counts = result.counts()
         notes = result.notes + lists_differ + weight_notes(game, tree_file.meta)
         stats_block = tree_file.meta.get("stats") or {}
@@ -147,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
             problems = result.problems + ([wrong_claim] if wrong_claim else [])
             out = {"valid": not problems, "problems": problems, "notes": notes,
                    "game": game.describe()}
+            if played is not None:
+                out["play"] = played
+            if args.evil and result.ok:
+                out["evil"] = evil_text(evil_game(tree_file.tree, game), game)
             if counts.size:
                 out["stats"] = summarize(counts).as_dict()
                 if game.weights is not None and result.ok:
@@ -168,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"INVALID: {len(result.problems)} of {len(game.answers)} answers fail")
             return 1
         stats = summarize(counts)
-        print(f"VALID: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
+        if wrong_claim:  # said first: "VALID" above a defect read as a pass
+            print(f"DEFECT: {wrong_claim}")
+        verdict = "VALID TREE, WRONG CLAIM" if wrong_claim else "VALID"
+        print(f"{verdict}: first guess {tree_file.tree.guess.upper()}, total {stats.total}, "
               f"mean {stats.mean:.4f}, worst {stats.worst}")
         if claimed is not None and not wrong_claim:
             print(claim_line(claimed, stats_block.get("status")))
@@ -178,10 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             print(weighted_line(check_counts(result, game), game.weights, game.max_guesses))
         print(report_line(counts))
         print(histogram_text(counts))
-        if wrong_claim:
-            print(f"DEFECT: {wrong_claim}")
-            return 1
-        return 0
+        return 1 if wrong_claim else 0
 
     return run_cli(body, parser.prog, writes=False)
 
@@ -190,10 +195,12 @@ def claim_line(claimed: int, status: object) -> str:
     """What the file claims beyond the tree, said as the search's word: the total the replay
     confirmed and the status (proven, or a beam's upper bound), which the verifier does not check;
     so a beam's tree and a proven one do not read alike."""
+    said = isinstance(status, str) and status
+    optimum = said and ("optimal" in status or "proven" in status)  # not a greedy tree's name
     return (f"the file states total {claimed} (the replay agrees)"
-            + (f" and calls it {quoted(status)}: that claim is the search's, not checked here "
-               "(`python -m optimal.check CERT TREE` certifies an optimum)"
-               if isinstance(status, str) and status else ""))
+            + (f" and calls it {quoted(status)}: that claim is the search's, not checked here"
+               if said else "")
+            + (" (`python -m optimal.check CERT TREE` certifies an optimum)" if optimum else ""))
 
 
 def check_counts(result, game: Game):

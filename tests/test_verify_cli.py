@@ -77,6 +77,9 @@ def test_a_wrong_claimed_total_is_a_defect(files, capsys, as_json):
     assert code == 1 and "claims total 1" in out
     if as_json:
         assert json.loads(out)["valid"] is False
+    else:  # the defect first, and no bare "VALID" above it (it read as a pass)
+        assert out.index("DEFECT: the file claims total 1") < out.index("VALID TREE, WRONG CLAIM:")
+        assert "\nVALID:" not in out
 
 
 def test_play_option(files, capsys):
@@ -86,6 +89,11 @@ def test_play_option(files, capsys):
     transcript = plain_transcript(files["tree"], files["game"], word)
     assert out[:len(transcript)] == transcript
     assert transcript[-1].startswith(f"Guess {len(transcript)}: {word.upper()}, Reply: GGGGG")
+    # with --json stdout is JSON alone: the game played and Evil Wordle's inside it
+    assert main([files["json"], *lines_of(files), "--play", word, "--evil", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["play"] == transcript
+    assert data["evil"] == evil_text(evil_game(files["tree"], files["game"]), files["game"])
 
 
 @pytest.mark.parametrize("extra, message", [
