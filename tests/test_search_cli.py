@@ -138,8 +138,10 @@ def test_beam_is_labelled_an_upper_bound(lists, capsys):
     assert "an upper bound from a beam of 2 guesses per node" in printed
     assert all(r["lower_bound"] <= exact[r["word"]] for r in summary["results"])
     assert search(args + ["--top", "4", "--beam", "2", "--prove", "--jobs", "1"]) == 0
-    assert (f"(Beam value {best['total']}; exact search proves {exact[best['word']]}.)"
-            in capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert f"(Beam value {best['total']}; exact search proves {exact[best['word']]}.)" in out
+    # the table's row of the proven word is the proof's, as the headline (it kept the beam's)
+    assert f"| 1 | {best['word'].upper()} | {exact[best['word']]} | proven |" in out
 
 
 def test_all_first_words_checkpoint_and_resume(lists, capsys):

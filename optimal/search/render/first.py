@@ -17,8 +17,12 @@ from optimal.search.render.common import per_answer, precision, game_title
 
 def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
     """Exact results first, then by value, ties by word (a rerun gives the same report whatever
-    order the workers finished in)."""
-    return sorted(outcome.results, key=lambda r: (not r.exact, r.value, r.word))
+    order the workers finished in). With --prove the best word's row is its proof's (the table
+    said '<= 7921 upper bound (beam 5)' under a headline of SALET 7920 proven)."""
+    proof = outcome.proof
+    results = [proof if proof is not None and r.word == proof.word else r
+               for r in outcome.results]
+    return sorted(results, key=lambda r: (not r.exact, r.value, r.word))
 
 
 def _claim(outcome: FirstGuessOutcome, tree: VerifiedTree) -> str:
