@@ -89,6 +89,8 @@ def parse_candidates(game, text: str):
         is_file = Path(text).is_file()
     except (OSError, ValueError):
         is_file = False
+    if not is_file and ("/" in text or text.endswith(".txt")):  # meant as a file
+        raise BadInput(f"--candidates: no file {quoted(text)}")
     words = load_words(text).words if is_file else tuple(
         w.strip().lower() for w in text.split(",") if w.strip())
     if not words:
@@ -146,6 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
+        table = args.table or args.first_guesses is not None or args.second_guesses or args.baseline
+        if args.out and table:  # a table writes no tree: --out was silently ignored
+            raise BadInput("--out writes a greedy tree: not with --table, --first-guesses, "
+                           "--second-guesses or --baseline, which print tables")
+        if args.seeds != 1 and not args.baseline:
+            raise BadInput("--seeds goes with --baseline (the random baselines' seeds)")
         if args.out:
             writable_file(args.out)  # before any work: a tree that cannot be saved is not built
         if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers

@@ -148,7 +148,7 @@ def read_regular_kind(path: str | Path, what: str) -> None:
 def read_words(path: Path) -> list[str]:
     """A word list: a word a line; blank lines and '#' comments skipped, case folded, repeats dropped."""
     try:
-        lines = read_regular(path, "word list").decode("utf-8").splitlines()
+        lines = read_regular(path, "word list").decode("utf-8-sig").splitlines()  # BOM: no letter
     except (OSError, UnicodeDecodeError) as error:
         raise Unreadable(f"cannot read word list {path}: {error}") from None
     return list(dict.fromkeys(w for w in (x.strip().lower() for x in lines) if w and w[0] != "#"))

@@ -154,7 +154,7 @@ def load_words(spec: str) -> WordList:
         names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
         raise BadInput(f"no word list {quoted(spec)}: not a file, and not a bundled list ({names})")
     try:
-        text = read_regular(path).decode("utf-8")
+        text = read_regular(path).decode("utf-8-sig")  # a BOM (Notepad) is no letter
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read word list {spec}: {error}") from None
     words = parse_words(text.splitlines(), str(path))

@@ -91,3 +91,13 @@ def test_a_file_named_like_a_bundled_list_is_not_taken_for_it(tmp_path):
     assert load_words(str(copy)).name == "answers-2315-file"
     copy.write_text("\n".join(bundled.words) + "\n")  # the same words: the same list
     assert load_words(str(copy)).name == "answers-2315"
+
+
+def test_a_byte_order_mark_is_no_letter(tmp_path):
+    """A list saved by Notepad starts with a byte order mark: '\\ufeffaback' was refused as
+    having characters outside a-z; the checker reads it alike (the same sha256)."""
+    from optimal import check
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffaback\nabase\n".encode("utf-8"))
+    assert load_words(str(path)).words == ("aback", "abase")
+    assert check.read_words(path) == ["aback", "abase"]

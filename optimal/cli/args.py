@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -141,6 +142,8 @@ def seconds(text: str) -> float:
 def widths(minimum: int) -> Callable[[str], list[int]]:
     """argparse type for a comma-separated list of beam widths, each at least `minimum`."""
     def parse(text: str) -> list[int]:
+        if re.search(r"(^|,)\s*(,|$)", text.strip()) and text.strip():  # '1,,5': a width lost
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: an empty place between commas")
         try:
             values = [int(part) for part in text.split(",") if part.strip()]
         except ValueError:
