@@ -197,6 +197,19 @@ def test_a_damaged_checkpoint_is_refused_and_nothing_false_is_printed(damage, to
     assert "--restart" in lines[0]
 
 
+def test_a_damaged_checkpoint_is_one_line_even_where_the_memory_estimate_is_said(total_run,
+                                                                               tmp_path, capsys):
+    """With two workers (and no --quiet) the memory estimate was printed before the checkpoint
+    was read: two lines on stderr for one refusal."""
+    folder, args, summary = total_run
+    loud = [a for a in args if a != "--quiet"]
+    loud[loud.index("--jobs") + 1] = "2"
+    code, out, err, _ = rerun((folder, loud, summary), tmp_path, capsys,
+                              edited(lambda data: data["results"].popitem()))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "does not match its digest" in err
+
+
 def test_restart_sets_a_damaged_checkpoint_aside(total_run, tmp_path, capsys):
     change = edited(set_entry(lambda d: best_of(total_run)[0], value=150))
     code, out, err, checkpoint = rerun(total_run, tmp_path, capsys, change, restart=True)

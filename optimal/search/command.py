@@ -17,6 +17,7 @@ from lookahead import (dordle_first_word_branches, finishing_tree, memory_estima
                        solve_state)
 from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
+from optimal.cli.checkpoint import identity, load_checkpoint
 from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
 from optimal.cli.outputs import (check_out_folder, claimed_folder, dordle_tree_path,
                                  dordle_tree_stats, file_set, output_folder, provenance,
@@ -30,11 +31,11 @@ from optimal.play.text import plural
 from optimal.report import report_line, summarize
 from optimal.search import render
 from optimal.search.dordle import DordleRun, dordle_game, search_dordle
-from optimal.search.exact import rank_exactly
-from optimal.search.first import FirstRun, search_first_words
+from optimal.search.exact import CHECKPOINT as EXACT_CHECKPOINT, rank_exactly
+from optimal.search.first import CHECKPOINT as FIRST_CHECKPOINT, FirstRun, search_first_words
 from optimal.search.front import FrontCell, differs, search_front, tie_break
 from optimal.search.request import SearchRequest, build_parser, request_from_args
-from optimal.search.worst import search_worst
+from optimal.search.worst import CHECKPOINT as WORST_CHECKPOINT, search_worst
 from optimal.tree import verified
 
 
@@ -74,6 +75,8 @@ def run(request: SearchRequest) -> int:
         certificate_target(request.certificate, inputs, out_dir if request.write else None)
     with claimed_folder(out_dir) if request.write else nullcontext(), \
             parallel_backend(request.setting.backend, request.scheduler):
+        if request.write:
+            preflight_checkpoint(game, request, out_dir)
         release_notes()  # the input is checked and the folder claimed: the notes held are said
         if estimate:
             sys.stderr.write(estimate + "\n")
@@ -84,6 +87,21 @@ def run(request: SearchRequest) -> int:
         if request.kind == "front":
             return run_front(game, request, out_dir)
         return run_first(game, request, out_dir)
+
+
+def preflight_checkpoint(game: Game, request: SearchRequest, out_dir: Path) -> None:
+    """Refuse a damaged or foreign checkpoint before anything is said: format, tool, question and
+    digest, as the run's own load checks them (its entries are checked there). Why: the memory
+    estimate was printed first, so a damaged checkpoint gave two lines on stderr, not one."""
+    if not request.checkpointed or request.restart:
+        return
+    checks = {"first": (FIRST_CHECKPOINT, identity(game, "total", request.setting.beam,
+                                                   request.below)),
+              "worst": (WORST_CHECKPOINT, identity(game, "worst", 0)),
+              "exact": (EXACT_CHECKPOINT, identity(game, "rank-exact", 0))}
+    if request.kind in checks:
+        name, ident = checks[request.kind]
+        load_checkpoint(out_dir / name, ident, lambda word, entry: None)
 
 
 def check_memory(game: Game, request: SearchRequest) -> str:
