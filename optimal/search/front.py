@@ -30,6 +30,7 @@ from lookahead import (INF, ExactValue, FirstGuessOutcome, GuessResult, Shortest
                        ranked_guesses, search_first_guesses, shortest_optimal_tree)
 from optimal.cli.progress import Stopwatch, WordProgress
 from optimal.errors import DefectiveTree
+from optimal.files import notice
 from optimal.game import Game
 from optimal.search.first import choose_words
 from optimal.search.request import SearchRequest
@@ -142,6 +143,11 @@ def front_cell(game: Game, request: SearchRequest, folder: Path) -> FrontCell:
     if not feasible and not request.first and not checked_all:
         chosen = set(words)
         rest = [g for g in all_words if g not in chosen]
+        if not request.quiet:  # --top does not bound this part: say so before it starts
+            notice(f"within {game.max_guesses}: none of the {len(words):,} chosen words has a "
+                   f"tree, so every other first word ({len(rest):,}) is checked before the cell "
+                   "can say 'none' or name the best (can take hours; resumable: the same "
+                   "command goes on)")
         verdicts.update(check_words(game, rest, request, folder if request.write else None))
         cell.checked_all = True
         feasible = [g for g in all_words if verdicts[game.guesses.words[g]].feasible]
