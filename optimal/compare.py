@@ -30,6 +30,7 @@ from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, 
                               game_from_args, widths, workers)
 from optimal.cli.outputs import claimed_folder, file_set, output_folder, provenance, write_report
 from optimal.cli.run import run_cli
+from optimal.play.text import plural
 from optimal.errors import NoTree
 from optimal.game import Game
 from optimal.report import TableRow, comparison_table, cumulative_line, histogram_png
@@ -96,14 +97,15 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
         if result.tree is not None:
             add(f"beam {beam}, first {first.upper()}", result.tree, result.seconds)
         else:
-            missing.append(f"beam {beam} finds no tree within {game.max_guesses} guesses for "
+            missing.append(f"beam {beam} finds no tree within {plural(game.max_guesses, 'guess')} for "
                            f"{first.upper()} (too few guesses per node to keep every answer in time)")
     result = solve_guess(game, guess, exact)
     weighted = f", weights {game.weights.name}" if game.weights is not None else ""
     if result.tree is not None:
         add(f"optimal for {first.upper()}{weighted} (proven)", result.tree, result.seconds)
-    else:
-        missing.append(f"no tree within {game.max_guesses} guesses exists for {first.upper()} (proven)")
+    else:  # then no beam could find one: its narrowness is not the reason
+        missing = [f"no tree within {plural(game.max_guesses, 'guess')} exists for {first.upper()} "
+                   f"(proven), so no beam finds one"]
     if game.weights is not None and result.tree is not None:
         uniform = solve_guess(game.with_weights(None), guess, exact)
         add(f"optimal for {first.upper()}, uniform (proven)", uniform.tree, uniform.seconds)

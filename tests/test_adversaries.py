@@ -270,6 +270,12 @@ def test_compare_cli_table_values(answers30, tmp_path, capsys):
     table = [line for line in printed.splitlines() if line.startswith("|")]
     assert len(table) == 2 + 11
     assert "\n".join(table) in report
+    # within 1 guess no tree exists (proven): the note says so, not that the beam was too narrow
+    assert compare_main(["--answers", path, "--beams", "1", "--first", first, "--out",
+                         str(tmp_path), "--jobs", "1", "--max-depth", "1"]) == 0
+    note = (tmp_path / "a-a-normal-d1" / "COMPARE.md").read_text()
+    assert f"no tree within 1 guess exists for {first.upper()} (proven), so no beam" in note
+    assert "too few guesses per node" not in note
 
 
 MAINS = {"optimal.absurdle": absurdle_main, "optimal.antiwordle": antiwordle_main,
