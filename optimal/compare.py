@@ -16,7 +16,6 @@ round.
 from __future__ import annotations
 
 import argparse
-import sys
 from contextlib import nullcontext
 from pathlib import Path
 
