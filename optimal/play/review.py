@@ -332,8 +332,8 @@ class ReviewSearch:
     searches of every player share the slots. One review of FUZZY CRANE CIGAR queued the optimum
     of 1,352 answers (minutes to hours), and every later review, even of states of 40 answers,
     waited behind it and got bounds until the server restarted. So the queue runs the smallest
-    job first (its size: the state's answers, or the largest part the guess leaves), and a server
-    queues no job above `largest` (None: no limit, as in a terminal, which exits after its review)."""
+    job first (its size: the state's answers), and a server queues no job above `largest` (None:
+    no limit, as in a terminal, which exits after its review)."""
 
     def __init__(self, slots: int = 1, queue_size: int = 16, keep: int = 2048,
                  largest: int | None = None):
@@ -418,10 +418,10 @@ def played_job(search: ReviewSearch, game: Game, candidates: np.ndarray, guess: 
         result = solve_guess(game, guess, SearchSetting(cache_mb=CACHE_MB), candidates, left,
                              state)
         return result.value if result.value < INF else INF
-    parts = np.bincount(game.matrix[guess, candidates], minlength=game.n_codes)
-    parts[game.won] = 0  # the work below this guess: its largest part's search
+    # sized by the state, as the optimum's: a first guess not in a bundled table is a whole
+    # first-word search, however small its parts
     return search.submit(_key(game, candidates, left, state, ("guess", guess)), work,
-                         int(parts.max()))
+                         len(candidates))
 
 
 def optimum_bounds(game: Game, candidates: np.ndarray, left: int,
@@ -476,42 +476,24 @@ def grid_replies(text: str, game: Game) -> list[int]:
     header = GRID_HEADER.search(text)
     body = text[:header.start()] + " " + text[header.end():] if header else text  # its number
     rows = []
-    for line in body.splitlines():
-        rows += _line_rows(line.replace(",", " ").split(), game, len(rows))  # 'bbyyb,bbbgg' too
+    for token in body.replace(",", " ").split():  # rows typed 'bbyyb,bbbgg' too
+        marks = token.replace("\ufe0f", "")
+        letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
+        if marks.isdigit() and len(marks) != game.length:  # a number in the text, not a row
+            continue
+        if len(marks) == game.length and not set(marks) <= set(".-_"):  # not a '-----' rule
+            letters = letters or _reads_as_reply(game, marks)  # 'xxyxx', '..Y..': the rule's marks
+        if not marks or not (letters or all(mark in SQUARES for mark in marks)):
+            continue
+        if len(marks) != game.length:
+            raise BadInput(f"row {len(rows) + 1} of the grid has {len(marks)} squares, not "
+                           f"{game.length}")
+        rows.append(game.parse_reply(marks))
     if not rows:
         raise BadInput("the grid has no row of coloured squares (paste the game's share text)")
     if header:
         check_header(header, rows, game)
     return rows
-
-
-def _line_rows(tokens: list[str], game: Game, before: int) -> list[int]:
-    """The replies of one line of a pasted grid (`before` rows came on earlier lines). Why by
-    line: a number of the game's length ('played 22222 games') is a row of 2/1/0 only on a line
-    of rows; beside words it is a number."""
-    marks_of = [token.replace("\ufe0f", "") for token in tokens]
-    prose = any(not marks.isdigit() and not _is_row(marks, game) for marks in marks_of)
-    rows = []
-    for marks in marks_of:
-        if marks.isdigit() and (prose or len(marks) != game.length):  # a number, not a row
-            continue
-        if not _is_row(marks, game):
-            continue
-        if len(marks) != game.length:
-            raise BadInput(f"row {before + len(rows) + 1} of the grid has {len(marks)} squares, "
-                           f"not {game.length}")
-        rows.append(game.parse_reply(marks))
-    return rows
-
-
-def _is_row(marks: str, game: Game) -> bool:
-    """Whether `marks` is a grid row (squares, BYG letters or 2/1/0, or the rule's own marks at
-    the game's length), not anything else (a word, a rule of dashes). A row of the wrong length
-    is still a row (reported, not skipped: 'BBYB' is a row mistyped)."""
-    letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
-    if len(marks) == game.length and not set(marks) <= set(".-_"):  # not a '-----' rule
-        letters = letters or _reads_as_reply(game, marks)  # 'xxyxx', '..Y..': the rule's marks
-    return bool(marks) and bool(letters or all(mark in SQUARES for mark in marks))
 
 
 def _reads_as_reply(game: Game, marks: str) -> bool:
