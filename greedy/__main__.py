@@ -152,15 +152,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.out and table:  # a table writes no tree: --out was silently ignored
             raise BadInput("--out writes a greedy tree: not with --table, --first-guesses, "
                            "--second-guesses or --baseline, which print tables")
-        if args.seeds != 1 and not args.baseline:
-            raise BadInput("--seeds goes with --baseline (the random baselines' seeds)")
+        if args.seeds != 1 and args.baseline in (None, "frequent"):
+            raise BadInput("--seeds goes with the random baselines (--baseline random or top10): "
+                           "the others play one game per answer")
         if args.out:
             writable_file(args.out)  # before any work: a tree that cannot be saved is not built
         if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers
                                                                         or args.guesses):
             args.lists = "norvig"
         game = game_from_args(args, default_lists="original")
-        args.pool = pool_for_mode(game, args.pool)
         if args.out and args.out.endswith(".txt"):
             refuse_selby_lines(game)
         if args.table == "norvig":
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"(spread {min(means):.3f} .. {max(means):.3f})")
             return 0
         candidates = parse_candidates(game, args.candidates) if args.candidates else None
-        row = tree_row(game, args.metric, args.pool, args.first, candidates)
+        row = tree_row(game, args.metric, pool_for_mode(game, args.pool), args.first, candidates)
         print(describe_row(game, row))
         if args.out:
             write_tree(row["game"], row, args.out)
@@ -202,10 +202,10 @@ def pool_for_mode(game, pool: str | None) -> str:
     before it."""
     if not game.hard:
         return pool or "all"
-    if pool not in (None, "hard"):
+    if pool in ("all", "targets+inconsistent"):  # (the candidates, 'targets', fit every clue)
         raise BadInput(f"--pool {pool} plays guesses {game.mode_name} does not allow: leave it "
-                       "out (or --pool hard) with --hard or --ultra")
-    return "hard"
+                       "out (or --pool hard or targets) with --hard or --ultra")
+    return pool or "hard"
 
 
 def refuse_selby_lines(game) -> None:

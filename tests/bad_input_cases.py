@@ -91,6 +91,8 @@ CASES = [
     case("search-budget-inf", "search", S + "--rank exact --top 2 --budget inf", 2, "--budget"),
     case("search-budget-ignored", "search", S + "--first salet --budget 5", 2,
          "--budget goes with --rank exact"),
+    case("search-budget-front-ignored", "search", S + "--front 5 --budget 5", 2,
+         "--budget goes with --rank exact, --front --beam --prove"),
     case("search-rank-exact-beam", "search", S + "--rank exact --top 2 --beam 3", 2, "--rank exact"),
     case("search-restart-no-write", "search", S + "--all --restart --no-write", 2, "--restart"),
     case("search-all-and-first", "search", S + "--all --first trace", 2, "not allowed"),

@@ -240,3 +240,5 @@ def test_hard_mode_plays_the_modes_legal_guesses_by_default(capsys, tmp_path):
         assert "max, pool hard: first guess" in capsys.readouterr().out
     assert greedy_main([*lists, "--hard", "--pool", "all"]) == 2
     assert "--pool all plays guesses hard mode does not allow" in capsys.readouterr().err
+    assert greedy_main([*lists, "--hard", "--pool", "targets"]) == 0  # candidates fit every clue
+    assert "pool targets: first guess" in capsys.readouterr().out

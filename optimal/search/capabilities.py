@@ -32,6 +32,7 @@ FEATURES: dict[str, Callable[[argparse.Namespace], bool]] = {
     "--certificate": lambda a: a.certificate is not None,
     "--from": lambda a: a.history is not None,
     "--front": lambda a: a.front is not None,
+    "--front --prove": lambda a: a.front is not None and bool(a.prove),
     "--game jotto": lambda a: a.game != "wordle",
     "--hard": lambda a: bool(a.hard),
     "--ultra": lambda a: bool(getattr(a, "ultra", False)),
@@ -107,8 +108,9 @@ TABLE: tuple[Row, ...] = (
         needs=("--boards 2",)),
     # a search of --first or --top runs to its end: a budget there was silently ignored (a user's
     # '--first qajaq --budget 5' ran 171 s)
-    Row("--budget", "--budget goes with --rank exact, --front or --boards 2 (a search of --first "
-        "or --top runs until it is proven)", needs=("--rank exact", "--front", "--boards 2")),
+    Row("--budget", "--budget goes with --rank exact, --front --beam --prove or --boards 2 (a "
+        "search of --first, --top or --front runs until it is proven)",
+        needs=("--rank exact", "--front --prove", "--boards 2")),
     Row("--front", "--front goes with the total objective, without --rank exact or --from",
         refuses=("--objective worst", "--rank exact", "--from")),
     Row("--front", "--front goes with one board: leave out --boards 2", refuses=("--boards 2",)),
