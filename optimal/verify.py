@@ -45,6 +45,9 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
         args.game = "jotto"
     if not (args.lists or args.answers or args.guesses) and game_block:
         names = [game_block.get("answers", {}).get("name"), game_block.get("guesses", {}).get("name")]
+        # 'guesses-12972+answers': the bundled list with the answers it lacks, appended again when
+        # the game is built (`include_answers`), as the checker reads it
+        names = [n.removesuffix("+answers") if isinstance(n, str) else n for n in names]
         if args.game == "jotto":  # a Jotto list is named after the list it was made from
             names = [n.removeprefix("jotto-") if n else n for n in names]
             if names[0] == names[1]:
@@ -55,6 +58,7 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
         # one list given, the other the file's bundled one (not the given one twice)
         role = "guesses" if args.answers else "answers"
         name = _block(game_block.get(role)).get("name")
+        name = name.removesuffix("+answers") if isinstance(name, str) else name
         if name in BUNDLED_LISTS and args.game != "jotto":
             setattr(args, role, name)
     if not (args.hard or args.ultra):

@@ -490,7 +490,7 @@ def test_a_results_tree(client):
     ({"id": "salet-normal", "path": "BBYBB.GGGGG"}, 400, "path", "no branch GGGGG after COURD"),
     # a win ends the path: "no branch GGGGG" misread the answer found as a gap in the tree
     ({"id": "salet-normal", "path": "BBBBB.BYBYB.BBBBB.GGGBB.GGGGG"}, 400, "path",
-     "BROWN GGGGG is the answer found: the path ends there, and step 5"),
+     "step 5 of the path, BROWN GGGGG, is the answer found"),
     ({"id": "salet-normal", "path": ".".join(["BBBBB"] * 40)}, 400, "path", "too long"),
     ({"id": "salet-normal", "answer": "zzzzz"}, 400, "answer", "not in the answer list"),
 ])

@@ -501,9 +501,19 @@ class Assistant:
         optimal, verdict = optimal_suggestion(found, len(candidates), self.guesses_left,
                                               self.optimal_max, weight)
         if found is None and len(candidates) <= SURE_FINISH_MAX:  # skipped: still say if sure
-            key = ("finish", self.game.fingerprint, candidates.tobytes(), self.hard_state())
-            first, needed = self.scores.get(key, lambda: greedy_finish(self.game, candidates,
-                                                                       self.hard_state()))
+            # from the "best max" row's word, so the verdict and the row name the same guess;
+            # when that tree is too long, the greedy tree's own first guess may still do it
+            start = next((r.word for r in rows if r.label == "best max"), None)
+            key = ("finish", self.game.fingerprint, candidates.tobytes(), self.hard_state(), start,
+                   self.guesses_left)
+
+            def finish() -> tuple[str, int]:
+                found = greedy_finish(self.game, candidates, self.hard_state(), start)
+                if found[1] <= self.guesses_left or start is None:
+                    return found
+                return min(found, greedy_finish(self.game, candidates, self.hard_state()),
+                           key=lambda pair: pair[1])
+            first, needed = self.scores.get(key, finish)
             verdict = finish_verdict(first, needed, self.guesses_left,
                                      f"{len(candidates):,} candidates > {self.optimal_max}")
         rows.append(optimal)

@@ -19,12 +19,15 @@ from optimal.tree import check
 SURE_FINISH_MAX = 3_000  # more candidates: the greedy tree takes too long for a prompt
 
 
-def greedy_finish(game: Game, candidates: np.ndarray, state: ClueState | None) -> tuple[str, int]:
+def greedy_finish(game: Game, candidates: np.ndarray, state: ClueState | None,
+                  first: str | None = None) -> tuple[str, int]:
     """The first guess of the smallest-largest-group greedy tree over `candidates` (the legal
-    guesses only, given the hard-mode `state`), and the most guesses it needs for any of them,
-    counted by replaying every candidate through the tree (`check`)."""
+    guesses only, given the hard-mode `state`; `first` fixes its first guess), and the most
+    guesses it needs for any of them, counted by replaying every candidate through the tree
+    (`check`)."""
     pool = "hard" if state is not None else "all"
-    tree = greedy_tree(game, "max", pool=pool, candidates=candidates, state=state, verify=False)
+    tree = greedy_tree(game, "max", pool=pool, first=first, candidates=candidates, state=state,
+                       verify=False)
     counts = check(tree, game.restricted_to(candidates).with_limits(max_guesses=64))
     return tree.guess, int(counts.max())
 

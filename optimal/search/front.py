@@ -144,10 +144,10 @@ def front_cell(game: Game, request: SearchRequest, folder: Path) -> FrontCell:
         chosen = set(words)
         rest = [g for g in all_words if g not in chosen]
         if not request.quiet:  # --top does not bound this part: say so before it starts
+            resume = "; resumable: the same command goes on" if request.write else ""
             notice(f"within {game.max_guesses}: none of the {len(words):,} chosen words has a "
                    f"tree, so every other first word ({len(rest):,}) is checked before the cell "
-                   "can say 'none' or name the best (can take hours; resumable: the same "
-                   "command goes on)")
+                   f"can say 'none' or name the best (can take hours{resume})")
         verdicts.update(check_words(game, rest, request, folder if request.write else None))
         cell.checked_all = True
         feasible = [g for g in all_words if verdicts[game.guesses.words[g]].feasible]

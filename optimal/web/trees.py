@@ -190,10 +190,10 @@ class ExploredTree:
             except BadInput as error:
                 raise FieldError("path", f"step {number} of the path: {error}") from None
             if code == self.game.won and node.guess in self.under.get(codes, ()):
-                # the guess is an answer here and wins: no branch, the path ends at it
-                raise FieldError("path", f"{node.guess.upper()} {self.game.reply_text(code)} is "
-                                         f"the answer found: the path ends there, and step "
-                                         f"{number} of the path comes after it")
+                # the guess is an answer here and wins: no branch, the path ends before it
+                raise FieldError("path", f"step {number} of the path, {node.guess.upper()} "
+                                         f"{self.game.reply_text(code)}, is the answer found: a "
+                                         f"path names the replies before the win")
             if code not in node.branches:
                 raise FieldError("path", f"the tree has no branch {self.game.reply_text(code)} "
                                          f"after {node.guess.upper()} (step {number} of the path)")

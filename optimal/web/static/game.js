@@ -201,7 +201,10 @@ async function switchHard(hard) {
   if (!page.game) return;
   if (page.route.mode === "puzzle") {  // its random first guesses are the mode's: a new puzzle
     await restart({ hard, seed: page.route.seed });
-    if (page.route.hard !== hard) return;  // not loaded: restart said why
+    if (page.route.hard !== hard) {  // not loaded: restart said why; the box shows the mode played
+      $("hard-toggle").checked = !hard;
+      return;
+    }
     $("game-error").textContent = `Hard mode ${hard ? "on" : "off"}: the puzzle's random guesses ` +
       `are played again under the ${hard ? "hard" : "normal"}-mode rule (seed ${page.route.seed}), a new puzzle`;
     return;
