@@ -180,3 +180,17 @@ def test_a_tree_is_checked_against_its_own_lists_or_says_whose(files, capsys):
     out = capsys.readouterr().out
     assert "note: the tree was made for the answers list 'small' (30 words); checked here " \
            "against answers-2315" in out and "INVALID" in out
+
+
+def test_a_guess_list_named_with_the_answers_appended_is_the_bundled_list(tmp_path, capsys):
+    """A tree whose guesses are named 'nyt-guesses+answers' (the bundled list with the answers it
+    lacks appended, as a run names it) was checked against the default lists, and refused."""
+    from pathlib import Path
+    source = Path(__file__).resolve().parent.parent / "results" / "all-first-words" / \
+        "nyt-answers-nyt-guesses-ultra-d6" / "salet.json"
+    doc = json.loads(source.read_text())
+    doc["game"]["guesses"]["name"] = "nyt-guesses+answers"
+    path = tmp_path / "salet.json"
+    path.write_text(json.dumps(doc))
+    assert main([str(path)]) == 0
+    assert "VALID: first guess SALET" in capsys.readouterr().out
