@@ -44,10 +44,7 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
     if game_block.get("rule") == "jotto":
         args.game = "jotto"
     if not (args.lists or args.answers or args.guesses) and game_block:
-        names = [game_block.get("answers", {}).get("name"), game_block.get("guesses", {}).get("name")]
-        # 'guesses-12972+answers': the bundled list with the answers it lacks, appended again when
-        # the game is built (`include_answers`), as the checker reads it
-        names = [n.removesuffix("+answers") if isinstance(n, str) else n for n in names]
+        names = [_list_name(game_block, "answers"), _list_name(game_block, "guesses")]
         if args.game == "jotto":  # a Jotto list is named after the list it was made from
             names = [n.removeprefix("jotto-") if n else n for n in names]
             if names[0] == names[1]:
@@ -57,8 +54,7 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
     elif not args.lists and bool(args.answers) != bool(args.guesses) and game_block:
         # one list given, the other the file's bundled one (not the given one twice)
         role = "guesses" if args.answers else "answers"
-        name = _block(game_block.get(role)).get("name")
-        name = name.removesuffix("+answers") if isinstance(name, str) else name
+        name = _list_name(game_block, role)
         if name in BUNDLED_LISTS and args.game != "jotto":
             setattr(args, role, name)
     if not (args.hard or args.ultra):
@@ -69,6 +65,14 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
         args.weights = "freq"  # reproducible from the package; a file's weights must be given
     game = game_from_args(args, default_lists="original")
     return game, list_notes(game, game_block, given)
+
+
+def _list_name(game_block: dict, role: str) -> object:
+    """The name the file gives a list, as a bundled list is named: 'guesses-12972+answers' is the
+    bundled list with the answers it lacks, appended again when the game is built
+    (`include_answers`), as the checker reads it."""
+    name = _block(game_block.get(role)).get("name")
+    return name.removesuffix("+answers") if isinstance(name, str) else name
 
 
 def list_notes(game: Game, game_block: dict, given: dict[str, bool]) -> list[str]:

@@ -28,7 +28,7 @@ from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepVi
 from optimal.play.cache import LruCache
 from optimal.play.exact import DirectSearch
 from optimal.play.review import first_words, no_answer_fits
-from optimal.play.sure_finish import SURE_FINISH_MAX, finish_verdict, greedy_finish
+from optimal.play.sure_finish import SURE_FINISH_MAX, finish_verdict, sure_finish
 from optimal.play.text import candidate_lines, header_line, plural, report_lines, step_line
 
 OPTIMAL_MAX = 300  # exact search above this many candidates can take too long for a prompt
@@ -501,19 +501,11 @@ class Assistant:
         optimal, verdict = optimal_suggestion(found, len(candidates), self.guesses_left,
                                               self.optimal_max, weight)
         if found is None and len(candidates) <= SURE_FINISH_MAX:  # skipped: still say if sure
-            # from the "best max" row's word, so the verdict and the row name the same guess;
-            # when that tree is too long, the greedy tree's own first guess may still do it
             start = next((r.word for r in rows if r.label == "best max"), None)
-            key = ("finish", self.game.fingerprint, candidates.tobytes(), self.hard_state(), start,
-                   self.guesses_left)
-
-            def finish() -> tuple[str, int]:
-                found = greedy_finish(self.game, candidates, self.hard_state(), start)
-                if found[1] <= self.guesses_left or start is None:
-                    return found
-                return min(found, greedy_finish(self.game, candidates, self.hard_state()),
-                           key=lambda pair: pair[1])
-            first, needed = self.scores.get(key, finish)
+            state, left = self.hard_state(), self.guesses_left
+            key = ("finish", self.game.fingerprint, candidates.tobytes(), state, start, left)
+            first, needed = self.scores.get(key, lambda: sure_finish(self.game, candidates, state,
+                                                                     left, start))
             verdict = finish_verdict(first, needed, self.guesses_left,
                                      f"{len(candidates):,} candidates > {self.optimal_max}")
         rows.append(optimal)

@@ -32,6 +32,17 @@ def greedy_finish(game: Game, candidates: np.ndarray, state: ClueState | None,
     return tree.guess, int(counts.max())
 
 
+def sure_finish(game: Game, candidates: np.ndarray, state: ClueState | None, left: int,
+                start: str | None) -> tuple[str, int]:
+    """`greedy_finish` from `start` (the "best max" row's word, so the verdict and the row name
+    the same guess); when that tree needs more than the `left` guesses, the greedy tree's own
+    first guess, which may still fit (the original lists within 5: ARISE first needs 6, AESIR 5)."""
+    found = greedy_finish(game, candidates, state, start)
+    if found[1] <= left or start is None:
+        return found
+    return min(found, greedy_finish(game, candidates, state), key=lambda pair: pair[1])
+
+
 def finish_verdict(first: str, needed: int, left: int, skipped: str) -> str:
     """The verdict line from `greedy_finish`'s figures: decided when the greedy tree fits in the
     guesses left, else not decided (the exact search, `skipped`, would be needed)."""

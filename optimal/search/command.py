@@ -17,7 +17,7 @@ from lookahead import (dordle_first_word_branches, finishing_tree, memory_estima
                        solve_state)
 from optimal.cli.progress import Stopwatch
 from optimal.cli.backends import parallel_backend
-from optimal.cli.checkpoint import identity, load_checkpoint
+from optimal.cli.checkpoint import load_checkpoint
 from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
 from optimal.cli.outputs import (check_out_folder, claimed_folder, dordle_tree_path,
                                  dordle_tree_stats, file_set, output_folder, provenance,
@@ -31,11 +31,12 @@ from optimal.play.text import plural
 from optimal.report import report_line, summarize
 from optimal.search import render
 from optimal.search.dordle import DordleRun, dordle_game, search_dordle
-from optimal.search.exact import CHECKPOINT as EXACT_CHECKPOINT, rank_exactly
-from optimal.search.first import CHECKPOINT as FIRST_CHECKPOINT, FirstRun, search_first_words
+from optimal.search import exact, first, worst
+from optimal.search.exact import rank_exactly
+from optimal.search.first import FirstRun, search_first_words
 from optimal.search.front import FrontCell, differs, search_front, tie_break
 from optimal.search.request import SearchRequest, build_parser, request_from_args
-from optimal.search.worst import CHECKPOINT as WORST_CHECKPOINT, search_worst
+from optimal.search.worst import search_worst
 from optimal.tree import verified
 
 
@@ -95,13 +96,13 @@ def preflight_checkpoint(game: Game, request: SearchRequest, out_dir: Path) -> N
     estimate was printed first, so a damaged checkpoint gave two lines on stderr, not one."""
     if not request.checkpointed or request.restart:
         return
-    checks = {"first": (FIRST_CHECKPOINT, identity(game, "total", request.setting.beam,
-                                                   request.below)),
-              "worst": (WORST_CHECKPOINT, identity(game, "worst", 0)),
-              "exact": (EXACT_CHECKPOINT, identity(game, "rank-exact", 0))}
-    if request.kind in checks:
-        name, ident = checks[request.kind]
-        load_checkpoint(out_dir / name, ident, lambda word, entry: None)
+    if request.kind == "first":
+        ident = first.checkpoint_identity(game, request.setting.beam, request.below)
+        load_checkpoint(out_dir / first.CHECKPOINT, ident, lambda word, entry: None)
+    elif request.kind in ("worst", "exact"):
+        module = worst if request.kind == "worst" else exact
+        load_checkpoint(out_dir / module.CHECKPOINT, module.checkpoint_identity(game),
+                        lambda word, entry: None)
 
 
 def check_memory(game: Game, request: SearchRequest) -> str:

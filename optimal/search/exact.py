@@ -96,13 +96,19 @@ def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
     return check
 
 
+def checkpoint_identity(game: Game) -> dict:
+    """The question the exact table's checkpoint answers (one place for the load, the save and
+    the command's check before it speaks)."""
+    return identity(game, "rank-exact", 0)
+
+
 def load_results(out_dir: Path, game: Game, words: list[int]) -> dict[str, ExactValue]:
     """The exact values a checkpoint in `out_dir` holds for this game, each entry checked against
     `words` and their split bounds."""
     names = {game.guesses.words[g] for g in words}
     # the plain bound: a checkpoint of an earlier version of the search holds bounds at least it
     bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words, counting=False).items()}
-    data = load_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
+    data = load_checkpoint(out_dir / CHECKPOINT, checkpoint_identity(game),
                            check_entry(game, names, bounds))
     return {word: ExactValue(word, r["lower"], r["upper"], r["exact"], float(r["budget"]),
                              float(r["seconds"]), float(r["cpu_seconds"]), worst=r["worst"])
@@ -111,5 +117,5 @@ def load_results(out_dir: Path, game: Game, words: list[int]) -> dict[str, Exact
 
 def save_results(out_dir: Path, game: Game, done: dict[str, ExactValue]) -> None:
     """Save the exact values found so far as this game's checkpoint in `out_dir`."""
-    save_checkpoint(out_dir / CHECKPOINT, identity(game, "rank-exact", 0),
+    save_checkpoint(out_dir / CHECKPOINT, checkpoint_identity(game),
                     {w: r.as_dict() for w, r in done.items()})

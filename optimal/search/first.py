@@ -170,6 +170,12 @@ def check_entry(game: Game, words: set[str], bounds: dict[str, int]):
     return check
 
 
+def checkpoint_identity(game: Game, beam: int, below: int | None = None) -> dict:
+    """The question an --all run's checkpoint answers: this game, beam and --below (one place for
+    the load, the save and the command's check before it speaks)."""
+    return identity(game, "total", beam, below)
+
+
 def load_results(path: Path, game: Game, setting: SearchSetting, words: list[int],
                  below: int | None = None) -> dict[str, GuessResult]:
     """Results of an interrupted --all run with the same game and search (and --below), if any,
@@ -177,7 +183,7 @@ def load_results(path: Path, game: Game, setting: SearchSetting, words: list[int
     names = {game.guesses.words[g] for g in words}
     # the plain bound: a checkpoint of an earlier version of the search holds bounds at least it
     bounds = {game.guesses.words[g]: b for g, b in split_bounds(game, words, counting=False).items()}
-    data = load_checkpoint(path, identity(game, "total", setting.beam, below),
+    data = load_checkpoint(path, checkpoint_identity(game, setting.beam, below),
                            check_entry(game, names, bounds))
     return {word: GuessResult(word, r["value"], r["exact"], setting.beam, game.max_guesses,
                               float(r.get("seconds", 0.0))) for word, r in data.items()}
@@ -187,6 +193,6 @@ def save_results(path: Path, game: Game, setting: SearchSetting,
                  done: dict[str, GuessResult], below: int | None = None) -> None:
     """Save the first-guess results so far as the checkpoint at `path`, under this game, beam and
     `--below` (a checkpoint of other settings is refused on resume)."""
-    save_checkpoint(path, identity(game, "total", setting.beam, below),
+    save_checkpoint(path, checkpoint_identity(game, setting.beam, below),
                     {w: {"value": int(r.value), "exact": bool(r.exact),
                          "seconds": round(r.seconds, 3)} for w, r in done.items()})

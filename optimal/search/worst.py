@@ -150,11 +150,17 @@ def check_entry(game: Game, words: set[str]):
     return check
 
 
+def checkpoint_identity(game: Game) -> dict:
+    """The question the worst-case --all run's checkpoint answers (one place for the load, the
+    save and the command's check before it speaks)."""
+    return identity(game, "worst", 0)
+
+
 def load_results(path: Path, game: Game, words: list[int]) -> dict[str, WorstResult]:
     """The worst-case results a checkpoint at `path` holds for this game, each entry checked against
     `words`."""
     names = {game.guesses.words[g] for g in words}
-    data = load_checkpoint(path, identity(game, "worst", 0), check_entry(game, names))
+    data = load_checkpoint(path, checkpoint_identity(game), check_entry(game, names))
     return {word: WorstResult(word, r["feasible"], [FailingBranch(**f) for f in r["failing"]],
                               r["complete"], float(r["seconds"]), float(r["cpu_seconds"]))
             for word, r in data.items()}
@@ -162,4 +168,4 @@ def load_results(path: Path, game: Game, words: list[int]) -> dict[str, WorstRes
 
 def save_results(path: Path, game: Game, done: dict[str, WorstResult]) -> None:
     """Save the worst-case results so far as this game's checkpoint at `path`."""
-    save_checkpoint(path, identity(game, "worst", 0), {w: r.as_dict() for w, r in done.items()})
+    save_checkpoint(path, checkpoint_identity(game), {w: r.as_dict() for w, r in done.items()})
