@@ -31,7 +31,8 @@ def test_the_sample_holds_the_extremes_and_a_word_without_a_tree():
     entries, cpu = table_entries("hard")
     words = sample(entries, cpu, 2, seed=1)
     valued = {w: v for w, v in entries.items() if v is not None}
-    assert min(valued, key=valued.get) in words and max(valued, key=valued.get) in words
+    values = {valued[w] for w in words if w in valued}  # (AFFIX and BOOBY tie at the hard maximum)
+    assert min(valued.values()) in values and max(valued.values()) in values
     assert max(cpu, key=cpu.get) in words
     assert any(entries[w] is None for w in words)  # hard mode has first words with no tree
     assert len(words) >= 8 and len(set(words)) == len(words)
