@@ -37,12 +37,14 @@ FEATURES: dict[str, Callable[[argparse.Namespace], bool]] = {
     "--hard": lambda a: bool(a.hard),
     "--ultra": lambda a: bool(getattr(a, "ultra", False)),
     "--no-write": lambda a: bool(a.no_write),
+    "--out": lambda a: a.out is not None,
     "--objective worst": lambda a: a.objective != "total",
     "--prove": lambda a: bool(a.prove),
     "--rank exact": lambda a: a.rank == "exact",
     "--restart": lambda a: bool(a.restart),
     "--sample": lambda a: a.sample is not None,
     "--scheduler": lambda a: a.scheduler is not None,
+    "--seed": lambda a: a.seed is not None,
     "--shortfall": lambda a: bool(a.shortfall),
     "--tie-break worst": lambda a: a.tie_break == "worst",
     "--weights": lambda a: a.weights is not None,
@@ -100,6 +102,10 @@ TABLE: tuple[Row, ...] = (
     Row("--backend dask", "--backend dask needs --scheduler ADDRESS (a running Dask scheduler)",
         needs=("--scheduler",)),
     Row("--sample", "--sample goes with --boards 2", needs=("--boards 2",)),
+    # both were accepted and did nothing: a seed with no sample to seed, a folder never written
+    Row("--seed", "--seed goes with --sample (it seeds the sampled answers)", needs=("--sample",)),
+    Row("--no-write", "--no-write writes nothing: leave out --out (or --no-write)",
+        refuses=("--out",)),
     Row("--boards 2 --all", "--boards 2 --all searches every first word exactly, its values "
         "together a proven lower bound: not with {found}", refuses=("--beam",)),
     Row("--boards 2", "--boards 2 does not go with {found} (the lower bound covers every first "

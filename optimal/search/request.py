@@ -173,7 +173,7 @@ def _add_dordle_arguments(parser: Parser) -> None:
     dordle.add_argument("--sample", type=positive_int, metavar="N",
                         help="with --boards 2: play on N answers drawn from the answer list "
                              "(seeded by --seed), with every allowed guess")
-    dordle.add_argument("--seed", type=non_negative_int, default=1, metavar="S",
+    dordle.add_argument("--seed", type=non_negative_int, default=None, metavar="S",
                         help="the seed of --sample (default 1)")
 
 
@@ -306,9 +306,10 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
     game = GameOptions.from_args(args)
     jobs = args.jobs if args.backend == "dask" else capped_workers(args.jobs)  # a cluster has its own cores
     setting = SearchSetting(args.beam, args.cache_mb, jobs, args.backend)
+    seed = 1 if args.seed is None else args.seed  # None until here: --seed without --sample refused
     return SearchRequest(game, setting, first, top, args.all, args.history,
                          args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
-                         budget, front, args.tie_break, args.boards, args.sample, args.seed,
+                         budget, front, args.tie_break, args.boards, args.sample, seed,
                          args.out, not args.no_write, args.quiet, args.restart,
                          tuple(argv) if argv is not None else None, args.certificate, args.below)
 
