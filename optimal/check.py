@@ -755,8 +755,16 @@ def read_tree(path: str, header: dict) -> dict:
     game (the lists by sha256 and count; rule, mode, limit and length exactly; nothing else, such
     as weights): a tree of another game is refused, never replayed under this one."""
     try:
-        document = parse_json(read_regular(path, "tree").decode("utf-8"), f"tree {path}")
+        text = read_regular(path, "tree").decode("utf-8")
     except (OSError, ValueError) as error:
+        raise Unreadable(f"cannot read tree {path}: {error}") from None
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):  # "Expecting value" said nothing useful
+        raise Unreadable(f"tree {path} is not a JSON tree: the checker reads the JSON tree file "
+                         "(optimal-tree/1) a search writes beside the text one (NAME.json beside "
+                         "NAME.tree.txt)")
+    try:
+        document = parse_json(text, f"tree {path}")
+    except ValueError as error:
         raise Unreadable(f"cannot read tree {path}: {error}") from None
     tree = document.get("tree") if isinstance(document, dict) else None
     if not isinstance(tree, dict) or not isinstance(tree.get("guess"), str):
@@ -994,7 +1002,9 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"processes sharing the checking, 1 to {MAX_JOBS} (default 1)")
     if sys.stderr is None:  # started with stderr closed: its one line has nowhere to go, the code does
         sys.stderr = open(os.devnull, "w")
-    args = parser.parse_args(argv)
+    # intermixed: `CERT --answers F TREE` took TREE for an unknown argument (argparse fills both
+    # positionals at CERT, the optional one empty, when the two are parted by an option)
+    args = parser.parse_intermixed_args(argv)
     try:
         return run(args)
     except Rejected as why:

@@ -281,3 +281,23 @@ def test_jobs_is_checked_and_the_file_opened_before_any_worker(tmp_path, capsys,
     header = header_of(TIED)
     header["answers"]["name"] = "elsewhere"
     refused(capsys, 2, game(tmp_path, TIED, header), "--jobs", "2", saying="elsewhere")
+
+
+# ---------------------------------------------------------------- how the tree is given
+
+
+def test_the_tree_may_follow_the_list_options(tmp_path, capsys):
+    """`check CERT --answers F --guesses G TREE` said "unrecognized arguments: TREE" (argparse
+    fills both positionals at CERT when an option parts them)."""
+    cert, tree = game(tmp_path, TIED), tree_of(tmp_path, TIED)
+    code, out, _ = verdict(capsys, cert, *given(tmp_path), tree)
+    assert code == 0 and "total 15 (replayed)" in out, out
+
+
+def test_a_tree_in_selbys_lines_is_named_for_what_it_is(tmp_path, capsys):
+    """A text tree (the NAME.tree.txt beside NAME.json) was refused with JSON's "Expecting value:
+    line 1 column 1", which did not say which file the checker wants."""
+    cert = game(tmp_path, TIED)
+    (tmp_path / "t.tree.txt").write_text("flask BBBBB1 grant GGGGG2\n")
+    refused(capsys, 2, cert, str(tmp_path / "t.tree.txt"), *given(tmp_path),
+            saying="is not a JSON tree: the checker reads the JSON tree file")
