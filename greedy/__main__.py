@@ -227,7 +227,9 @@ def write_tree(game, row: dict, path: str) -> None:
         stats = tree_stats(row["counts"], False, None,
                            f"greedy {row['metric']} tree, pool {row['pool']}", relaxed)
         write_json(path, row["tree"], relaxed, stats, provenance(row["seconds"]))
-    print(f"wrote {path}")
+    print(f"wrote {path}"
+          + (f" (a tree within {relaxed.max_guesses} guesses: its longest game is more than the "
+             f"game's limit of {game.max_guesses})" if relaxed.max_guesses > game.max_guesses else ""))
 
 
 if __name__ == "__main__":
