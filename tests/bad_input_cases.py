@@ -84,6 +84,8 @@ CASES = [
          "--max-depth"),
     case("search-shortfall-total", "search", S + "--top 2 --shortfall 3", 2, "--shortfall"),
     case("search-shortfall-all", "search", S + "--objective worst --all --shortfall 3", 2, "--shortfall"),
+    case("search-shortfall-depth-3", "search", S + "--objective worst --top 2 --max-depth 3 "
+         "--shortfall 3", 2, "goes with --max-depth 4"),
     case("search-prove-without-beam", "search", S + "--top 2 --prove", 2, "--prove"),
     case("search-restart-without-all", "search", S + "--first trace --restart", 2, "--restart"),
     case("search-budget-nan", "search", S + "--rank exact --top 2 --budget nan", 2, "--budget"),

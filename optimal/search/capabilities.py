@@ -36,6 +36,7 @@ FEATURES: dict[str, Callable[[argparse.Namespace], bool]] = {
     "--game jotto": lambda a: a.game != "wordle",
     "--hard": lambda a: bool(a.hard),
     "--ultra": lambda a: bool(getattr(a, "ultra", False)),
+    "--max-depth 4": lambda a: a.max_depth == 4,
     "--no-write": lambda a: bool(a.no_write),
     "--out": lambda a: a.out is not None,
     "--objective worst": lambda a: a.objective != "total",
@@ -84,6 +85,9 @@ TABLE: tuple[Row, ...] = (
     Row("--weights", "--weights goes with the total objective: whether every answer can be found "
         "in time does not depend on weights", refuses=("--objective worst",)),
     Row("--shortfall", "--shortfall goes with --objective worst", needs=("--objective worst",)),
+    # its column was left empty at any other limit
+    Row("--shortfall", "--shortfall measures the branches that have three guesses left: it goes "
+        "with --max-depth 4", needs=("--max-depth 4",)),
     Row("--shortfall", "--shortfall needs every branch of a word searched, --all stops at the first "
         "failing one: use --first or --top with --shortfall", refuses=("--all",)),
     Row("--rank exact", "--rank exact goes with the total objective, without --beam or --from",

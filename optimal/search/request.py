@@ -204,9 +204,9 @@ def _add_search_arguments(parser: Parser) -> None:
                         help="total: least total guesses (default); worst: can every answer be "
                              "found within --max-depth guesses?")
     search.add_argument("--shortfall", type=non_negative_int, default=0, metavar="N",
-                        help="with --objective worst: for each of the first N words searched that "
-                             "fails, the fewest answers that must take longer (when branches have "
-                             "3 guesses left); with --first or --top, not --all")
+                        help="with --objective worst --max-depth 4: for each of the first N words "
+                             "searched that fails, the fewest answers that must take longer (its "
+                             "branches have 3 guesses left); with --first or --top, not --all")
     search.add_argument("--rank", choices=["bound", "exact"], default="bound",
                         help="bound: prove the best word, the others only not better (default); "
                              "exact: the exact optimum of every word evaluated, each within "
