@@ -18,6 +18,7 @@ from optimal.search.render.exact import BANDS, exact_markdown, exact_summary, ex
 from optimal.search.render.tie_break import tie_break_claim, tie_break_lines
 from optimal.search.render.front import (depth_counts, front_markdown, front_proven, front_summary,
                                          front_text)
+from optimal.search.render.common import processes
 from optimal.search.render.plots import FrontPoint, cell_point, front_png, front_points_png
 from optimal.search.render.dordle import dordle_claim, dordle_markdown, dordle_summary, dordle_text
 
@@ -25,5 +26,5 @@ __all__ = ["BANDS", "FrontPoint", "cell_point", "certificate_markdown", "depth_c
            "dordle_claim", "dordle_markdown", "dordle_summary", "dordle_text", "exact_markdown",
            "exact_summary", "exact_text", "first_markdown", "first_summary", "first_text",
            "front_markdown", "front_png", "front_points_png", "front_proven", "front_summary",
-           "front_text", "state_text", "throughput", "tie_break_claim", "tie_break_lines",
+           "front_text", "processes", "state_text", "throughput", "tie_break_claim", "tie_break_lines",
            "worst_markdown", "worst_summary", "worst_text"]

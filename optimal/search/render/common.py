@@ -23,6 +23,14 @@ def per_answer(game: Game, value: int, candidates=None) -> float:
     return value / game.weight_of(candidates)
 
 
+def processes(jobs: int) -> str:
+    """What --jobs asked for, as a report says it. Why not "2 worker(s)": workers start only when
+    the measured work pays for them, so a report could not say how many ran; it says what was
+    allowed."""
+    return "1 process" if jobs <= 1 else (f"--jobs {jobs}: up to {jobs} worker processes, started "
+                                          "when the work pays for them")
+
+
 def precision(game: Game) -> str:
     """What a weighted proof is exact for, and how close that is to the exact weights."""
     return game.weights.precision(game.max_guesses)

@@ -12,7 +12,7 @@ from optimal.game import Game
 from optimal.report import cumulative_line, histogram_text, report_line, summarize, weighted_line, \
     weighted_stats
 from optimal.tree import VerifiedTree
-from optimal.search.render.common import per_answer, precision, game_title
+from optimal.search.render.common import per_answer, precision, processes, game_title
 
 
 def _ranked(outcome: FirstGuessOutcome) -> list[GuessResult]:
@@ -162,8 +162,8 @@ def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, sec
                  precision(game), ""] if game.weights is not None else [])
     return "\n".join([
         f"# Optimal decision trees: {game_title(outcome.game)}", "",
-        f"Evaluated {how}; {_search_words(outcome)}; {outcome.setting.jobs} worker(s); {seconds:.1f} s "
-        f"wall, {outcome.cpu_seconds:.1f} s CPU (all workers).", "",
+        f"Evaluated {how}; {_search_words(outcome)}; {processes(outcome.setting.jobs)}; "
+        f"{seconds:.1f} s wall, {outcome.cpu_seconds:.1f} s CPU (all workers).", "",
         "## Best first guess", "", _claim(outcome, tree), "", *weighted,
         f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```", "",
         "## Every evaluated first guess", "",
