@@ -283,6 +283,11 @@ def test_the_share_grid_gives_the_replies():
     game = small_game(24)
     grid = "Wordle 1,234 3/6\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛⬛🟨\n🟩🟩🟩🟩🟩\n"
     assert [game.reply_text(c) for c in grid_replies(grid, game)] == ["BYBBB", "GGBBY", "GGGGG"]
+    # pasted with the statistics beside it: 'Played 22222' was read as a row of greens
+    stats = "Played 22222 Win % 97 Current Streak 12\n" + grid
+    assert [game.reply_text(c) for c in grid_replies(stats, game)] == ["BYBBB", "GGBBY", "GGGGG"]
+    assert [game.reply_text(c) for c in grid_replies("01000 22001 22222", game)] == [
+        "BYBBB", "GGBBY", "GGGGG"]  # rows typed as 2/1/0 still read
     with pytest.raises(BadInput, match="4 squares"):
         grid_replies("⬛🟨⬛⬛", game)
     with pytest.raises(BadInput, match="no row"):

@@ -476,10 +476,13 @@ def grid_replies(text: str, game: Game) -> list[int]:
     header = GRID_HEADER.search(text)
     body = text[:header.start()] + " " + text[header.end():] if header else text  # its number
     rows = []
-    for token in body.replace(",", " ").split():  # rows typed 'bbyyb,bbbgg' too
-        marks = token.replace("\ufe0f", "")
+    tokens = [token.replace("\ufe0f", "") for token in body.replace(",", " ").split()]  # 'bbyyb,bbbgg'
+    squares = any(t and all(mark in SQUARES for mark in t) for t in tokens)
+    for marks in tokens:
         letters = LETTER_ROW.fullmatch(marks) and len(marks) >= 3  # 'BBYB': a row mistyped
-        if marks.isdigit() and len(marks) != game.length:  # a number in the text, not a row
+        # a number in the text, not a row: one of another length, or any beside a grid of squares
+        # ('Played 22222' in pasted statistics read as a row of greens)
+        if marks.isdigit() and (len(marks) != game.length or squares):
             continue
         if len(marks) == game.length and not set(marks) <= set(".-_"):  # not a '-----' rule
             letters = letters or _reads_as_reply(game, marks)  # 'xxyxx', '..Y..': the rule's marks
