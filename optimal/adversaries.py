@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from optimal.errors import DefectiveTree
+from optimal.errors import BadInput, DefectiveTree
 from optimal.game import Game
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 from optimal.tree import Node
@@ -80,14 +80,18 @@ def absurdle_reply(game: Game, candidates: np.ndarray, guess: str) -> tuple[int,
 
 
 def absurdle_replay(game: Game, guesses: list[str]) -> list[tuple[str, int, int]]:
-    """(guess, reply, answers left) for each guess played against Absurdle, up to the win."""
-    candidates, out = game.all_candidates(), []
+    """(guess, reply, answers left) for each guess played against Absurdle. BadInput for a guess
+    not in the list (every one checked first) or one after the win: the replay shows the game as
+    played or not at all (it stopped at the win and said nothing of the steps after it)."""
     for guess in guesses:
         game.guess_id(guess)
+    candidates, out = game.all_candidates(), []
+    for number, guess in enumerate(guesses, 1):
         code, candidates = absurdle_reply(game, candidates, guess)
         out.append((guess, code, len(candidates)))
-        if code == game.won:
-            break
+        if code == game.won and number < len(guesses):
+            raise BadInput(f"{guess.upper()} (guess {number}) already wins against Absurdle: no "
+                           f"guess can follow it")
     return out
 
 

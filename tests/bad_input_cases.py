@@ -214,6 +214,8 @@ CASES = [
     case("absurdle-target-unknown", "absurdle", L + "--target zzzzz", 2, "not in the answer list"),
     case("absurdle-target-empty", "absurdle", L.split() + ["--target", ""], 2, "empty"),
     case("absurdle-hard", "absurdle", L + "--hard", 2, "normal mode"),
+    case("absurdle-count-target", "absurdle", L + "--count 2 --target trace", 2, "--target"),
+    case("absurdle-play-count", "absurdle", L + "--play trace --count 2", 2, "--count"),
     case("absurdle-ultra", "absurdle", L + "--ultra", 2, "normal mode"),
     case("absurdle-pool", "absurdle", L + "--pool bogus", 2, "--pool"),
     # ------------------------------------------------------------ boards (Quordle, Octordle)

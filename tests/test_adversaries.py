@@ -241,6 +241,45 @@ def test_absurdle_cli_with_too_few_guesses_exits_1(answers30, capsys):
         "python -m optimal.absurdle: error: no win within 2 guesses (raise --most)"]
 
 
+def test_absurdle_play_replays_every_guess_as_played(answers30, capsys):
+    """`--play aback,aback,anger` showed ABACK once (the list dropped repeats, a different game
+    from the one typed), and guesses after a win were dropped without a word."""
+    path, game = answers30
+    first, second = game.guesses.words[:2]
+    assert absurdle_main(["--answers", path, "--play", f"{first},{first},{second}"]) == 0
+    shown = capsys.readouterr().out
+    assert shown.count(first.upper()) == 2 and absurdle_steps(shown)[2][0] == second
+    # the game's own win, then one more guess: refused, nothing printed
+    candidates, plan, code = game.all_candidates(), [], -1
+    while code != game.won:  # guess an answer still possible until Absurdle must give in
+        plan.append(game.answers.words[candidates[0]])
+        code, candidates = absurdle_reply(game, candidates, plan[-1])
+    assert absurdle_main(["--answers", path, "--play", ",".join(plan)]) == 0
+    assert absurdle_steps(capsys.readouterr().out)[-1][1] == "GGGGG"
+    assert absurdle_main(["--answers", path, "--play", ",".join(plan + [first])]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "already wins against Absurdle: no guess can follow it" in err
+
+
+@pytest.mark.parametrize("extra, saying", [
+    (["--play", "{w}", "--target", "{w}"], "--play shows Absurdle's replies to the guesses given: "
+                                           "leave out --target"),
+    (["--play", "{w}", "--count", "2"], "leave out --count"),
+    (["--play", "{w}", "--most", "3"], "leave out --most"),
+    (["--play", "{w}", "--pool", "answers"], "leave out --pool"),
+    (["--count", "2", "--target", "{w}"], "whatever the answer: leave out --target"),
+    (["--count", "2", "--most", "2"], "whatever the answer: leave out --most"),
+])
+def test_absurdle_refuses_options_its_question_ignores(answers30, capsys, extra, saying):
+    """`--count 3 --target mercy` listed the untargeted first guesses; `--play` printed only the
+    play whatever else was asked."""
+    path, game = answers30
+    argv = ["--answers", path] + [a.replace("{w}", game.answers.words[0]) for a in extra]
+    assert absurdle_main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and saying in err, err
+
+
 def test_compare_cli_table_values(answers30, tmp_path, capsys):
     path, game = answers30
     first = game.answers.words[0]
