@@ -58,6 +58,7 @@ EXAMPLES = """examples:
 """
 DEFAULT_GAMES = 100_000
 MAX_GAMES = 10_000_000
+MIN_SAMPLED = 30  # fewer sampled games: no interval (2 games of 20 guesses gave "20.0000 - 20.0000")
 
 
 def played(game: Game, player: BoardsPlayer, games: np.ndarray, label: str,
@@ -96,16 +97,20 @@ def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBou
         low, high = est.interval
         interval = "exact" if exhaustive else f"{low:.4f} - {high:.4f}"
         lines.append(f"| {name} | {est.mean:.4f} | {interval} | {est.lost:,} | {seconds:.0f} s |")
-    best = min(est.mean for _, est, _ in rows)
-    gap = (best - bound.mean) / bound.mean
+    best = min((est for _, est, _ in rows), key=lambda est: est.mean)
+    gap = (best.mean - bound.mean) / bound.mean
+    chance = f"{min(bound.most_replies, n - boards + 1):,} times in {n - boards + 1:,}"
+    above = (f"The best strategy here is {gap:.1%} above it: the optimum lies between." if exhaustive
+             else f"The best strategy's sampled mean is {gap:.1%} above it (an estimate): the "
+                  f"optimum lies between the bound and that strategy's expectation, at most "
+                  f"{best.interval[1]:.4f} with 95% confidence.")
     spread = ("exact: every game" if exhaustive else f"95% interval {difference['interval95'][0]:+.4f} "
               f"to {difference['interval95'][1]:+.4f}")
     lines += ["", (f"Baseline minus strategy, on the same games: {difference['mean']:+.4f} guesses "
                   f"({spread})."),
               "", (f"Proven lower bound on the optimum's expectation: **{bound.mean:.4f}** "
                   f"(`optimal.multiboard`: at most one board solved per guess, and a board solved "
-                  f"within two guesses at most {bound.most_replies} times in {n - boards + 1:,}). "
-                  f"The best strategy here is {gap:.1%} above it: the optimum lies between."),
+                  f"within two guesses at most {chance}). {above}"),
               "", "Histograms (guesses: games):", ""]
     for name, est, _ in rows:
         lines.append(f"- {name}: " + ", ".join(f"{k}: {v:,}" for k, v in sorted(est.histogram.items())))
@@ -115,7 +120,8 @@ def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBou
 def main(argv: list[str] | None = None) -> int:
     """Run `python -m optimal.boards` on `argv` and return the exit code."""
     parser = Parser(prog="python -m optimal.boards", description=__doc__, epilog=EXAMPLES)
-    add_game_arguments(parser, default_depth=None)
+    add_game_arguments(parser, default_depth=None,
+                       depth_default_help="the limit of k boards is k + 5, the only one played")
     parser.add_argument("--boards", type=bounded_int(2, 64), default=4,
                         help="boards played at once, 2 to 64 (default 4: Quordle; 8: Octordle)")
     parser.add_argument("--games", type=bounded_int(2, MAX_GAMES), default=DEFAULT_GAMES,
@@ -137,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         if args.hard or args.ultra:
             raise BadInput("the many-board games have no hard mode: drop --hard/--ultra")
-        if args.max_depth is not None:
-            raise BadInput("the guess limit of k boards is k + 5; leave out --max-depth")
+        if args.max_depth not in (None, board_limit(args.boards)):
+            raise BadInput(f"the guess limit of k boards is k + 5 ({board_limit(args.boards)} for "
+                           f"{args.boards}): leave out --max-depth")
         if not 0 <= args.solve_bonus <= 100:  # (false for nan too)
             raise BadInput(f"--solve-bonus must be between 0 and 100 bits, not {args.solve_bonus:g}")
         boards = args.boards
@@ -148,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         if boards > n:
             raise BadInput(f"{boards} boards need {boards} different answers; the list has {n}")
         exhaustive = game_count(n, boards) <= args.games
+        if not exhaustive and args.games < MIN_SAMPLED:
+            raise BadInput(f"--games {args.games}: sample at least {MIN_SAMPLED} games (the 95% "
+                           "intervals are normal approximations, wrong on a handful of games)")
         question = "-all-games" if exhaustive else f"-games{args.games}-seed{args.seed}"
         out_dir = output_folder(args.out, game, f"-boards{boards}", question)
         with claimed_folder(out_dir) if not args.no_write else nullcontext():

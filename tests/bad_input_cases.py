@@ -225,7 +225,7 @@ CASES = [
          "--answers {F:g-two.txt} --guesses {G} --boards 3 --out {OUT} --quiet", 2,
          "need 3 different answers"),
     case("boards-hard", "boards", L + "--hard --out {OUT} --quiet", 2, "no hard mode"),
-    case("boards-depth", "boards", L + "--max-depth 9 --out {OUT} --quiet", 2, "k + 5"),
+    case("boards-depth", "boards", L + "--max-depth 8 --out {OUT} --quiet", 2, "k + 5"),
     case("boards-games-one", "boards", L + "--games 1 --out {OUT} --quiet", 2, "--games"),
     case("boards-games-text", "boards", L + "--games many --out {OUT} --quiet", 2, "--games"),
     case("boards-bonus-negative", "boards", L + "--solve-bonus -1 --out {OUT} --quiet", 2,

@@ -218,3 +218,22 @@ def test_no_write_prints_and_writes_nothing(tmp_path, capsys, monkeypatch):
     assert code == 0
     assert "greedy baseline" in capsys.readouterr().out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.txt"]
+
+
+def test_a_handful_of_sampled_games_gets_no_interval_and_a_sample_is_called_an_estimate(
+        tmp_path, capsys, monkeypatch):
+    """Two sampled games of 20 boards printed the 95% interval '20.0000 - 20.0000' (and with
+    another seed one below the proven minimum), and a sampled mean was said to leave 'the optimum
+    between' it and the bound as if it were exact."""
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:12])) + "\n")
+    monkeypatch.chdir(tmp_path)
+    flags = ["--answers", str(answers), "--guesses", str(answers), "--boards", "4", "--no-write",
+             "--quiet"]
+    assert boards_main(flags + ["--games", "29"]) == 2
+    assert "sample at least 30 games" in capsys.readouterr().err
+    assert boards_main(flags + ["--games", "40", "--max-depth", "9"]) == 0  # k + 5: the limit
+    out = capsys.readouterr().out
+    assert "sampled mean is" in out and "(an estimate)" in out and "with 95% confidence" in out
+    assert boards_main(flags + ["--games", "40", "--max-depth", "8"]) == 2
+    assert "(9 for 4)" in capsys.readouterr().err

@@ -183,8 +183,9 @@ def different_words(text: str) -> tuple[str, ...]:
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max-depth",
-                       default_depth: int | None = 6) -> None:
-    """--lists/--answers/--guesses, --hard or --ultra, and the guess limit."""
+                       default_depth: int | None = 6, depth_default_help: str | None = None) -> None:
+    """--lists/--answers/--guesses, --hard or --ultra, and the guess limit (`depth_default_help`:
+    what the help says of its default, where the command sets it)."""
     group = parser.add_argument_group("game")
     group.add_argument("--game", choices=GAMES, default="wordle",
                        help="wordle (default), or jotto: the reply is the number of letters in "
@@ -206,8 +207,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
     strict.add_argument("--ultra", action="store_true",
                         help="ultra-hard mode: every guess must fit every clue so far, i.e. could "
                              "be the answer (greens kept, yellows kept and moved, greys dropped)")
-    shown = (f"default {default_depth}" if default_depth is not None
-             else "default: the tree file's limit, else 6")
+    shown = depth_default_help or (f"default {default_depth}" if default_depth is not None
+                                   else "default: the tree file's limit, else 6")
     group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth, metavar="N",
                        help=f"most guesses allowed, 1 to {MAX_DEPTH} ({shown})")
 
