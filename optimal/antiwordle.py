@@ -4,7 +4,7 @@ the player wants to avoid the answer for as long as possible.
 Reports Norvig's greedy strategy (minimize the entropy of the split: keep branches big) and what
 the search engine finds with a beam of K candidates per node, for the mean (most total guesses) and
 for the longest game. The engine's trees are real trees, so their figures are lower bounds on the
-best possible; with `--beam 0` on a small list the search is exhaustive and exact.
+best possible; with `--beams 0` on a small list the search is exhaustive and exact.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run `python -m optimal.antiwordle` on `argv` and return the exit code: a table of Norvig's
     greedy tree against the engine's, by total and by longest game, for each beam width."""
     parser = Parser(prog="python -m optimal.antiwordle", description=__doc__, epilog=EXAMPLES)
-    add_game_arguments(parser)
+    add_game_arguments(parser, depth_flag=None)  # more guesses is the aim: no limit to set
     parser.add_argument("--beams", type=widths(0), default=[1, 2, 3], metavar="K,K,...",
                         help="beam widths for the engine (0 = every candidate: exact, small lists)")
     args = parser.parse_args(argv)

@@ -185,6 +185,18 @@ def table_rows(text: str) -> dict[str, list[str]]:
     return rows
 
 
+def test_antiwordle_offers_no_guess_limit_and_prints_a_repeated_width_once(answers30, capsys):
+    """`--max-depth 1` was accepted and ignored (games of 5 guesses reported: more guesses is
+    Antiwordle's aim, it has no limit); `--beams 1,1` printed each beam row twice."""
+    path, _ = answers30
+    with pytest.raises(SystemExit) as stop:  # argparse's own one-line refusal
+        antiwordle_main(["--answers", path, "--max-depth", "1"])
+    assert stop.value.code == 2 and "unrecognized arguments: --max-depth 1" in capsys.readouterr().err
+    assert antiwordle_main(["--answers", path, "--beams", "1,1"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| engine")]
+    assert len(rows) == len(set(rows)) == 2
+
+
 def test_antiwordle_cli_prints_the_exact_optima(answers30, capsys):
     path, game = answers30
     assert antiwordle_main(["--answers", path, "--beams", "0,1"]) == 0

@@ -140,7 +140,8 @@ def seconds(text: str) -> float:
 
 
 def widths(minimum: int) -> Callable[[str], list[int]]:
-    """argparse type for a comma-separated list of beam widths, each at least `minimum`."""
+    """argparse type for a comma-separated list of beam widths, each at least `minimum`; a width
+    given twice is kept once (it printed the same row twice)."""
     def parse(text: str) -> list[int]:
         if re.search(r"(^|,)\s*(,|$)", text.strip()) and text.strip():  # '1,,5': a width lost
             raise argparse.ArgumentTypeError(f"{quoted(text)}: an empty place between commas")
@@ -152,7 +153,7 @@ def widths(minimum: int) -> Callable[[str], list[int]]:
             raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be at least {minimum}")
         if max(values) > MAX_BEAM:
             raise argparse.ArgumentTypeError(f"{quoted(text)}: widths must be at most {MAX_BEAM:,}")
-        return values
+        return list(dict.fromkeys(values))
     return parse
 
 
@@ -182,10 +183,11 @@ def different_words(text: str) -> tuple[str, ...]:
     return words
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max-depth",
+def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None = "--max-depth",
                        default_depth: int | None = 6, depth_default_help: str | None = None) -> None:
     """--lists/--answers/--guesses, --hard or --ultra, and the guess limit (`depth_default_help`:
-    what the help says of its default, where the command sets it)."""
+    what the help says of its default, where the command sets it; no limit option when
+    `depth_flag` is None)."""
     group = parser.add_argument_group("game")
     group.add_argument("--game", choices=GAMES, default="wordle",
                        help="wordle (default), or jotto: the reply is the number of letters in "
@@ -202,6 +204,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                        f"list ({', '.join(BUNDLED_LISTS)})")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     strict = group.add_mutually_exclusive_group()
+    if depth_flag is None:  # a game with no guess limit (Antiwordle): no option to ignore
+        parser.set_defaults(max_depth=None)
     strict.add_argument("--hard", action="store_true",
                         help="hard mode (NYT rule: greens kept in place, scored letters kept)")
     strict.add_argument("--ultra", action="store_true",
@@ -209,8 +213,9 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str = "--max
                              "be the answer (greens kept, yellows kept and moved, greys dropped)")
     shown = depth_default_help or (f"default {default_depth}" if default_depth is not None
                                    else "default: the tree file's limit, else 6")
-    group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth, metavar="N",
-                       help=f"most guesses allowed, 1 to {MAX_DEPTH} ({shown})")
+    if depth_flag is not None:
+        group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth,
+                           metavar="N", help=f"most guesses allowed, 1 to {MAX_DEPTH} ({shown})")
 
 
 def add_weights_argument(parser: argparse.ArgumentParser) -> None:
