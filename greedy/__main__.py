@@ -48,7 +48,7 @@ def build_parser() -> Parser:
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, depth_flag="--max-guesses")
     add_weights_argument(parser)
-    parser.add_argument("--metric", choices=sorted(METRICS), default="neg_entropy",
+    parser.add_argument("--metric", choices=sorted(METRICS), default=None,
                         help="what each node's guess minimises over its split: neg_entropy (the "
                              "most information, default), max (the largest branch), expectation "
                              "(the expected branch size), parts (the most branches), entropy (the "
@@ -66,10 +66,49 @@ def build_parser() -> Parser:
                       help="table of the best and worst N first guesses")
     what.add_argument("--second-guesses", metavar="WORD", help="best second guess after each reply to WORD")
     what.add_argument("--baseline", choices=BASELINES, help="play a baseline guesser")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="first random seed (default 0)")
+    parser.add_argument("--seed", type=non_negative_int, default=None,
+                        help="first random seed of --baseline random or top10 (default 0)")
     parser.add_argument("--seeds", type=bounded_int(1, MAX_SEEDS), default=1,
                         help=f"number of seeds for random baselines (1 to {MAX_SEEDS:,})")
     return parser
+
+
+#: What each table or baseline does not use: given with it, each was silently ignored (the same
+#: table printed whatever --metric, --first or --candidates said).
+IGNORED_BY = {
+    "--table": ("--metric", "--first", "--pool", "--candidates", "--hard", "--ultra", "--seed"),
+    "--first-guesses": ("--metric", "--first", "--pool", "--candidates", "--hard", "--ultra",
+                        "--seed"),
+    "--second-guesses": ("--first", "--pool", "--candidates", "--hard", "--ultra", "--seed"),
+    "--baseline": ("--metric", "--first", "--pool", "--candidates"),
+}
+
+
+def given_options(args) -> set[str]:
+    """The options of IGNORED_BY a parsed command line gives."""
+    values = {"--metric": args.metric, "--first": args.first, "--pool": args.pool,
+              "--candidates": args.candidates, "--hard": args.hard, "--ultra": args.ultra,
+              "--seed": args.seed is not None}
+    return {flag for flag, value in values.items() if value}
+
+
+def refuse_ignored_options(args) -> None:
+    """BadInput naming the options the chosen table or baseline would ignore."""
+    chosen = next((flag for flag, used in (("--table", args.table),
+                                           ("--first-guesses", args.first_guesses is not None),
+                                           ("--second-guesses", args.second_guesses),
+                                           ("--baseline", args.baseline)) if used), None)
+    ignored = set(IGNORED_BY[chosen]) if chosen else {"--seed"}
+    if chosen == "--baseline" and args.baseline == "frequent":
+        ignored.add("--seed")  # deterministic: one game per answer
+    found = [flag for flag in sorted(given_options(args)) if flag in ignored]
+    if found:
+        name = f"{chosen} {args.baseline}" if chosen == "--baseline" else chosen
+        what = f"{name} does not use" if chosen else "a greedy tree does not use"
+        note = (" (the tables are normal mode's; --second-guesses shows the hard-mode column "
+                "itself)" if {"--hard", "--ultra"} & set(found) else "")
+        raise BadInput(f"{what} {', '.join(found)}: leave {'it' if len(found) == 1 else 'them'} "
+                       f"out{note}")
 
 
 def tree_row(game, metric: str, pool: str, first: str | None = None, candidates=None) -> dict:
@@ -99,7 +138,7 @@ def parse_candidates(game, text: str):
     if unknown:
         shown = ", ".join(quoted(w) for w in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
         raise BadInput(f"--candidates: {shown} not in the answer list {game.answers.name}")
-    return np.array(sorted(game.answer_index[w] for w in words))
+    return np.array(sorted({game.answer_index[w] for w in words}))  # 'aback,aback': one answer
 
 
 def describe_row(game, row: dict) -> str:
@@ -152,11 +191,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.out and table:  # a table writes no tree: --out was silently ignored
             raise BadInput("--out writes a greedy tree: not with --table, --first-guesses, "
                            "--second-guesses or --baseline, which print tables")
+        refuse_ignored_options(args)
         if args.seeds != 1 and args.baseline in (None, "frequent"):
             raise BadInput("--seeds goes with the random baselines (--baseline random or top10): "
                            "the others play one game per answer")
         if args.out:
             writable_file(args.out)  # before any work: a tree that cannot be saved is not built
+            if not args.out.endswith((".json", ".txt")):  # 't.yaml' got JSON without a word
+                raise BadInput(f"--out {quoted(args.out)}: name a .json file (or .txt for Selby's "
+                               "lines)")
         if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers
                                                                         or args.guesses):
             args.lists = "norvig"
@@ -170,10 +213,11 @@ def main(argv: list[str] | None = None) -> int:
             print(first_guess_table(game, top=args.first_guesses, bottom=args.first_guesses))
             return 0
         if args.second_guesses:
-            print(second_guess_table(game, args.second_guesses, args.metric))
+            print(second_guess_table(game, args.second_guesses, args.metric or "neg_entropy"))
             return 0
         if args.baseline:
-            seeds = list(range(args.seed, args.seed + args.seeds))
+            first_seed = args.seed or 0
+            seeds = list(range(first_seed, first_seed + args.seeds))
             runs = baseline(game, args.baseline, seeds)
             for seed, counts in zip(seeds if args.baseline != "frequent" else [None], runs):
                 wins = int(np.sum(counts <= game.max_guesses))
@@ -186,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"(spread {min(means):.3f} .. {max(means):.3f})")
             return 0
         candidates = parse_candidates(game, args.candidates) if args.candidates else None
-        row = tree_row(game, args.metric, pool_for_mode(game, args.pool), args.first, candidates)
+        row = tree_row(game, args.metric or "neg_entropy", pool_for_mode(game, args.pool), args.first,
+                       candidates)
         print(describe_row(game, row))
         if args.out:
             write_tree(row["game"], row, args.out)

@@ -101,7 +101,7 @@ def report_line(counts) -> str:
     """One line in Norvig's words (median, mean ± standard deviation, worst, best) plus the total,
     then the cumulative line."""
     s = summarize(counts)
-    return (f"median: {s.median:.0f} guesses, mean: {s.mean:.4f} ± {s.std:.2f}, worst: {s.worst}, "
+    return (f"median: {s.median:.0f} guess{'es' if s.median != 1 else ''}, mean: {s.mean:.4f} ± {s.std:.2f}, worst: {s.worst}, "
             f"best: {s.best}, total: {s.total}; cumulative: {cumulative_line(counts)}")
 
 

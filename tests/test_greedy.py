@@ -256,3 +256,29 @@ def test_a_tree_longer_than_the_limit_says_it_is_written_with_a_raised_limit(cap
     assert longest > 2
     assert (f"wrote {path} (a tree within {longest} guesses: its longest game is more than the "
             "game's limit of 2)") in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, saying", [
+    (["--table", "norvig", "--metric", "max"], "--table does not use --metric"),
+    (["--table", "norvig", "--hard"], "--table does not use --hard"),
+    (["--first-guesses", "2", "--first", "spare", "--pool", "targets"],
+     "--first-guesses does not use --first, --pool: leave them out"),
+    (["--second-guesses", "spare", "--candidates", "aback"], "--second-guesses does not use --candidates"),
+    (["--baseline", "frequent", "--seed", "5"], "--baseline frequent does not use --seed"),
+    (["--baseline", "random", "--metric", "max"], "--baseline random does not use --metric"),
+    (["--seed", "5"], "a greedy tree does not use --seed"),
+    (["--out", "t.yaml"], "name a .json file"),
+])
+def test_options_a_table_or_baseline_would_ignore_are_refused(capsys, argv, saying):
+    """Each was accepted and printed the same table or line as without it; `--table norvig
+    --hard` did all the work, then failed (exit 1) on its own tree."""
+    assert greedy_main(["--lists", "norvig", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and saying in err, err
+
+
+def test_a_candidate_named_twice_counts_once(capsys):
+    """`--candidates aback,aback` reported a tree over 2 answers ('wins within 6: 2/2')."""
+    assert greedy_main(["--lists", "norvig", "--candidates", "aback,aback"]) == 0
+    out = capsys.readouterr().out
+    assert "median: 1 guess, " in out and "wins within 6: 1/1" in out
