@@ -573,3 +573,7 @@ def test_a_beams_word_beaten_by_the_players_tree_is_not_named_best(monkeypatch):
     for turn in review.turns:
         assert "other" not in turn.best
         assert turn.optimum.upper is not None and turn.optimum.upper < 10**6
+    # the player's word is the best tree's first word: named, with '?' while not proven ('?'
+    # alone, as for no tree at all, said nothing of which tree: `--max-depth 5` on SOARE)
+    first = review.turns[0]
+    assert not first.optimum.proven and first.best == ("salet",)

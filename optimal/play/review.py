@@ -709,7 +709,9 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
         uppers = [u for u in (optimum.upper, bound.upper) if u is not None]
         tightened = Bound(optimum.lower, min(uppers) if uppers else None)
         if source.startswith("bounds") and tightened.upper != optimum.upper:
-            best = ()  # the beam's word was the tree of optimum.upper: the player's does better
+            # the beam's word was the tree of optimum.upper: the player's does better, so its
+            # guess is the best tree's first guess ('?' alone said nothing of which tree)
+            best = (steps[t][0],)
         optima[t] = (tightened, best, source)
         # a guess that tells nothing (one reply for every candidate) and cannot win costs a whole
         # guess: optimal play from the same state with one guess fewer is no cheaper
