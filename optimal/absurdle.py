@@ -96,9 +96,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(" ".join(w.upper() for w in words))
             return 0
         target = args.target.strip().lower() if args.target else None
-        for k in range(2, most + 1):
+        what = f"win on {target.upper()}" if target else "win"
+        for k in range(min(2, most), most + 1):  # 1 guess only when asked: a 1-answer list
             clock = Stopwatch()
-            what = f"win on {target.upper()}" if target else "win"
             with KernelProgress(f"{what} within {k} guesses", search.nodes_searched, quiet=False):
                 plan = search.win(k, target)
             seconds = clock.seconds
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"no {what} within {plural(k, 'guess')} ({pool}): proven, every first "
                       f"guess checked; {seconds:.1f} s")
                 continue
-            print(f"a {what} in {len(plan)} guesses ({pool}), found in {seconds:.1f} s:")
+            print(f"a {what} in {plural(len(plan), 'guess')} ({pool}), found in {seconds:.1f} s:")
             print("  " + show(game, plan))
             return 0
         raise NoTree(f"no {what} within {plural(most, 'guess')} (raise --most)")

@@ -369,3 +369,17 @@ def test_absurdle_tie_order_is_the_same_in_replay_and_search():
         by_replay = sorted(codes, key=lambda c: tie_rank(c, length))
         by_search = sorted(codes, key=lambda c: reply_ranks(length)[c])
         assert by_replay == by_search
+
+
+def test_absurdle_within_one_guess(tmp_path, capsys):
+    """`--most 1` failed with an UnboundLocalError (the loop of limits began at 2, and its message
+    named a variable set inside it); a 1-answer list has a win in 1 guess."""
+    one = tmp_path / "one.txt"
+    one.write_text("cigar\n")
+    assert absurdle_main(["--answers", str(one), "--most", "1"]) == 0
+    assert "a win in 1 guess (every allowed guess)" in capsys.readouterr().out
+    two = tmp_path / "two.txt"
+    two.write_text("cigar\nrebut\n")
+    assert absurdle_main(["--answers", str(two), "--most", "1", "--target", "rebut"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("no win on REBUT within 1 guess") and "(raise --most)" in err
