@@ -82,7 +82,7 @@ def build_rows(game: Game, first: str | None, beams: list[int], jobs: int) -> tu
                 break
         if not found:
             raise NoTree(f"none of the 20 most promising first words finds every answer within "
-                         f"{game.max_guesses} guesses")
+                         f"{plural(game.max_guesses, 'guess')} (exact search): raise --max-depth")
         first = min(found, key=lambda r: (r.value, words.index(game.guess_id(r.word)))).word
         search = f"a beam of {beam}" if beam else "exact search"
         how = (f"{first.upper()}, the best of the 20 most promising first words by {search} "

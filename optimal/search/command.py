@@ -314,7 +314,7 @@ def run_worst(game: Game, request: SearchRequest, out_dir: Path) -> int:
             if tree is not None:
                 names = [p.name for p in write_tree(
                     staging, feasible[0].word, tree, False, None, prov,
-                    f"finds every answer within {game.max_guesses} guesses (not optimized for the "
+                    f"finds every answer within {plural(game.max_guesses, 'guess')} (not optimized for the "
                     "total)")]
             summary = render.worst_summary(game, results, how, seconds)
             summary["provenance"] = prov

@@ -28,6 +28,7 @@ from optimal.game import Game
 from optimal.search.first import choose_words
 from optimal.search.request import SearchRequest
 from optimal.tree import verified
+from optimal.play.text import plural
 
 CHECKPOINT = "checkpoint-worst-all.json"
 
@@ -88,7 +89,7 @@ def confirm_failing(path: Path, game: Game, request: SearchRequest, words: list[
                         on_result=lambda r: found.append(r) if r.feasible else None)
     if found:
         raise BadInput(f"checkpoint {path}: {found[0].word.upper()} is recorded as failing, but it "
-                       f"finds every answer within {game.max_guesses} guesses; use --restart to "
+                       f"finds every answer within {plural(game.max_guesses, 'guess')}; use --restart to "
                        "set the checkpoint aside and start afresh")
 
 

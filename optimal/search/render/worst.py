@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lookahead import (WorstResult)
 from optimal.game import Game
+from optimal.play.text import plural
 
 
 
@@ -24,7 +25,7 @@ def _worst_verdict(game: Game, results: list[WorstResult], how: str) -> str:
                    f"{', '.join(r.word.upper() for r in feasible[:10])}; the other "
                    f"{len(results) - len(feasible)} cannot (proven).")
     else:
-        verdict = (f"No evaluated first guess finds every answer within {d} guesses: proven for "
+        verdict = (f"No evaluated first guess finds every answer within {plural(d, 'guess')}: proven for "
                    f"all {len(results)} ({how}).")
     measured = [r for r in results if not r.feasible and r.shortfall is not None]
     if measured:
