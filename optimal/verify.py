@@ -64,7 +64,20 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
     if args.weights is None and _block(game_block.get("weights")).get("name") == "freq":
         args.weights = "freq"  # reproducible from the package; a file's weights must be given
     game = game_from_args(args, default_lists="original")
-    return game, list_notes(game, game_block, given)
+    return game, list_notes(game, game_block, given) + game_notes(game, game_block)
+
+
+def game_notes(game: Game, game_block: dict) -> list[str]:
+    """Notes for a rule, mode or guess limit given on the command line that is not the one the
+    tree file names: the verdict is about the game checked, said so (a normal-mode tree checked
+    with --hard, or a Wordle tree with --game jotto, said nothing of the difference)."""
+    mine = game.describe()
+    names = {"rule": lambda v: f"{v}", "mode": lambda v: {"ultra": "ultra-hard"}.get(v, v) + " mode",
+             "max_guesses": lambda v: f"at most {v} guesses"}
+    return [f"the tree was made for {names[field](game_block[field])}; checked here for "
+            f"{names[field](mine[field])}, as asked"
+            for field in ("rule", "mode", "max_guesses")
+            if field in game_block and game_block[field] != mine[field]]
 
 
 def _list_name(game_block: dict, role: str) -> object:
@@ -136,8 +149,6 @@ def main(argv: list[str] | None = None) -> int:
         result = verify(tree_file.tree, game)
         result.problems[:0] = tree_file.defects  # a reply named twice: the tree is not one tree
         played = play(tree_file.tree, game, args.play) if args.play else None
-        if played is not None and not args.json:  # with --json, in the JSON (stdout is JSON)
-            print("\n".join(played))
         counts = result.counts()
         notes = result.notes + lists_differ + weight_notes(game, tree_file.meta)
         stats_block = tree_file.meta.get("stats") or {}
@@ -173,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         print(label)
         for note in notes:
             print(f"note: {note}")
+        if played is not None:  # under the game it is played in (it came before the header)
+            print("\n".join(played))
         if not result.ok:
             for problem in result.problems[:10]:
                 print(f"DEFECT: {problem}")

@@ -87,7 +87,7 @@ def test_play_option(files, capsys):
     assert main([files["selby"], *lines_of(files), "--play", word]) == 0
     out = capsys.readouterr().out.splitlines()
     transcript = plain_transcript(files["tree"], files["game"], word)
-    assert out[:len(transcript)] == transcript
+    assert out[1:1 + len(transcript)] == transcript  # under the header line naming the game
     assert transcript[-1].startswith(f"Guess {len(transcript)}: {word.upper()}, Reply: GGGGG")
     # with --json stdout is JSON alone: the game played and Evil Wordle's inside it
     assert main([files["json"], *lines_of(files), "--play", word, "--evil", "--json"]) == 0
@@ -194,3 +194,14 @@ def test_a_guess_list_named_with_the_answers_appended_is_the_bundled_list(tmp_pa
     path.write_text(json.dumps(doc))
     assert main([str(path)]) == 0
     assert "VALID: first guess SALET" in capsys.readouterr().out
+
+
+def test_a_mode_or_limit_other_than_the_files_is_noted(files, capsys):
+    """A normal-mode tree checked with --hard (or at another limit) said nothing of the
+    difference: its defects read as the tree's, where the mode was the user's choice."""
+    main([files["json"], *lines_of(files), "--hard", "--max-depth", "7"])
+    out = capsys.readouterr().out
+    assert "note: the tree was made for normal mode; checked here for hard mode, as asked" in out
+    assert "note: the tree was made for at most 6 guesses; checked here for at most 7" in out
+    assert main([files["json"], *lines_of(files)]) == 0
+    assert "note:" not in capsys.readouterr().out  # the file's own game: nothing to note
