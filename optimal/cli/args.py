@@ -201,7 +201,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None =
                             "allowed words an answer; len4, len6, len7 = other word "
                             "lengths: 1,000/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
-                       f"list ({', '.join(BUNDLED_LISTS)})")
+                       f"list ({', '.join(BUNDLED_LISTS)}); given alone (no --guesses or --lists), "
+                       "its words are the guesses too")
     group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
     strict = group.add_mutually_exclusive_group()
     if depth_flag is None:  # a game with no guess limit (Antiwordle): no option to ignore
