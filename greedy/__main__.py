@@ -40,13 +40,15 @@ EXAMPLES = """examples:
 
 
 MAX_SEEDS = 10_000  # each seed plays every answer once
+DEFAULT_METRIC = "neg_entropy"  # --metric's default (None until given: the tables refuse it)
 
 
 def build_parser() -> Parser:
     """The argument parser of `python -m greedy`: the game options, metric and pool, and one of the
     tables or a baseline."""
     parser = Parser(prog="python -m greedy", description=__doc__, epilog=EXAMPLES)
-    add_game_arguments(parser, depth_flag="--max-guesses")
+    add_game_arguments(parser, depth_flag="--max-guesses", default_depth=None,
+                       depth_default_help="default 6")  # None until given: the tables refuse it
     add_weights_argument(parser)
     parser.add_argument("--metric", choices=sorted(METRICS), default=None,
                         help="what each node's guess minimises over its split: neg_entropy (the "
@@ -76,10 +78,12 @@ def build_parser() -> Parser:
 #: What each table or baseline does not use: given with it, each was silently ignored (the same
 #: table printed whatever --metric, --first or --candidates said).
 IGNORED_BY = {
-    "--table": ("--metric", "--first", "--pool", "--candidates", "--hard", "--ultra", "--seed"),
+    "--table": ("--metric", "--first", "--pool", "--candidates", "--hard", "--ultra", "--seed",
+                "--max-guesses"),
     "--first-guesses": ("--metric", "--first", "--pool", "--candidates", "--hard", "--ultra",
-                        "--seed"),
-    "--second-guesses": ("--first", "--pool", "--candidates", "--hard", "--ultra", "--seed"),
+                        "--seed", "--max-guesses"),
+    "--second-guesses": ("--first", "--pool", "--candidates", "--hard", "--ultra", "--seed",
+                         "--max-guesses"),
     "--baseline": ("--metric", "--first", "--pool", "--candidates"),
 }
 
@@ -88,7 +92,7 @@ def given_options(args) -> set[str]:
     """The options of IGNORED_BY a parsed command line gives."""
     values = {"--metric": args.metric, "--first": args.first, "--pool": args.pool,
               "--candidates": args.candidates, "--hard": args.hard, "--ultra": args.ultra,
-              "--seed": args.seed is not None}
+              "--seed": args.seed is not None, "--max-guesses": args.max_depth is not None}
     return {flag for flag, value in values.items() if value}
 
 
@@ -197,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
                            "the others play one game per answer")
         if args.out:
             writable_file(args.out)  # before any work: a tree that cannot be saved is not built
-            if not args.out.endswith((".json", ".txt")):  # 't.yaml' got JSON without a word
+            if not args.out.lower().endswith((".json", ".txt")):  # 't.yaml' got JSON unsaid
                 raise BadInput(f"--out {quoted(args.out)}: name a .json file (or .txt for Selby's "
                                "lines)")
         if (args.table == "norvig" or args.game == "jotto") and not (args.lists or args.answers
@@ -213,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             print(first_guess_table(game, top=args.first_guesses, bottom=args.first_guesses))
             return 0
         if args.second_guesses:
-            print(second_guess_table(game, args.second_guesses, args.metric or "neg_entropy"))
+            print(second_guess_table(game, args.second_guesses, args.metric or DEFAULT_METRIC))
             return 0
         if args.baseline:
             first_seed = args.seed or 0
@@ -230,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"(spread {min(means):.3f} .. {max(means):.3f})")
             return 0
         candidates = parse_candidates(game, args.candidates) if args.candidates else None
-        row = tree_row(game, args.metric or "neg_entropy", pool_for_mode(game, args.pool), args.first,
+        row = tree_row(game, args.metric or DEFAULT_METRIC, pool_for_mode(game, args.pool), args.first,
                        candidates)
         print(describe_row(game, row))
         if args.out:

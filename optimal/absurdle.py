@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         what = f"win on {target.upper()}" if target else "win"
         for k in range(min(2, most), most + 1):  # 1 guess only when asked: a 1-answer list
             clock = Stopwatch()
-            with KernelProgress(f"{what} within {k} guesses", search.nodes_searched, quiet=False):
+            with KernelProgress(f"{what} within {plural(k, 'guess')}", search.nodes_searched, quiet=False):
                 plan = search.win(k, target)
             seconds = clock.seconds
             if plan is None:

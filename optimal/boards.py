@@ -82,28 +82,43 @@ def paired(base: np.ndarray, new: np.ndarray) -> dict:
                                                                round(float(d.mean()) + half, 5)]}
 
 
+def interval_cell(est: Estimate, floor: float) -> str:
+    """A sampled strategy's 95% interval as the table shows it: its lower end raised to the proven
+    bound on every strategy's expectation (an interval below it held values known impossible), and
+    none when every sampled game took the same number of guesses (a normal interval of zero width
+    said the mean was known exactly)."""
+    if est.std == 0:
+        return "none: every sampled game alike"
+    low, high = est.interval
+    return f"{max(low, floor):.4f} - {high:.4f}"
+
+
 def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBound,
            rows: list[tuple[str, Estimate, float]], difference: dict) -> str:
     """REPORT.md: the table of strategies, the bound and the gap."""
     n = len(game.answers)
     how = ("every game played (exact means of the strategies)" if exhaustive else
-           f"{rows[0][1].games:,} games sampled with seed {seed} (95% intervals)")
+           f"{rows[0][1].games:,} games sampled with seed {seed} (95% intervals: normal "
+           "approximations, the lower end no lower than the proven bound)")
     lines = [f"# {boards} boards on {game.answers.name} / {game.guesses.name}", "",
              (f"{game_count(n, boards):,} games (ordered {boards}-tuples of different answers); "
              f"{how}; the guess limit is {board_limit(boards)}."), "",
              "| strategy | mean guesses | 95% interval | lost (over the limit) | time |",
              "| --- | ---: | --- | ---: | ---: |"]
     for name, est, seconds in rows:
-        low, high = est.interval
-        interval = "exact" if exhaustive else f"{low:.4f} - {high:.4f}"
+        interval = "exact" if exhaustive else interval_cell(est, bound.mean)
         lines.append(f"| {name} | {est.mean:.4f} | {interval} | {est.lost:,} | {seconds:.0f} s |")
     best = min((est for _, est, _ in rows), key=lambda est: est.mean)
     gap = (best.mean - bound.mean) / bound.mean
-    chance = f"{min(bound.most_replies, n - boards + 1):,} times in {n - boards + 1:,}"
-    above = (f"The best strategy here is {gap:.1%} above it: the optimum lies between." if exhaustive
-             else f"The best strategy's sampled mean is {gap:.1%} above it (an estimate): the "
-                  f"optimum lies between the bound and that strategy's expectation, at most "
-                  f"{best.interval[1]:.4f} with 95% confidence.")
+    chance = (f"{min(bound.most_replies, n - boards + 1):,} time"
+              f"{'s' if min(bound.most_replies, n - boards + 1) != 1 else ''} in {n - boards + 1:,}")
+    if exhaustive:
+        above = f"The best strategy here is {gap:.1%} above it: the optimum lies between."
+    else:
+        above = (f"The best strategy's sampled mean is {gap:.1%} above it (an estimate): the "
+                 f"optimum lies between the bound and that strategy's expectation"
+                 + (f", at most {best.interval[1]:.4f} with 95% confidence." if best.std > 0 else
+                    " (every sampled game alike: no interval)."))
     spread = ("exact: every game" if exhaustive else f"95% interval {difference['interval95'][0]:+.4f} "
               f"to {difference['interval95'][1]:+.4f}")
     lines += ["", (f"Baseline minus strategy, on the same games: {difference['mean']:+.4f} guesses "
@@ -125,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=bounded_int(2, 64), default=4,
                         help="boards played at once, 2 to 64 (default 4: Quordle; 8: Octordle)")
     parser.add_argument("--games", type=bounded_int(2, MAX_GAMES), default=DEFAULT_GAMES,
-                        help=f"games sampled (default {DEFAULT_GAMES:,}); when the list makes no "
-                             "more games than this, every game is played")
+                        help=f"games sampled, at least {MIN_SAMPLED} (default {DEFAULT_GAMES:,}); "
+                             "when the list makes no more games than this, every game is played")
     parser.add_argument("--seed", type=non_negative_int, default=1,
                         help="seed of the sampled games (default 1)")
     parser.add_argument("--solve-bonus", type=float, default=DEFAULT_SOLVE_BONUS, metavar="BITS",

@@ -18,6 +18,7 @@ from optimal.cli.args import Parser, add_game_arguments, add_weights_argument, g
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, quoted
 from optimal.game import Game
+from optimal.play.text import plural
 from optimal.report import histogram_text, report_line, summarize, weighted_line, weighted_stats
 from optimal.tree import play, read_tree, verify
 from optimal.words import BUNDLED_LISTS
@@ -73,7 +74,7 @@ def game_notes(game: Game, game_block: dict) -> list[str]:
     with --hard, or a Wordle tree with --game jotto, said nothing of the difference)."""
     mine = game.describe()
     names = {"rule": lambda v: f"{v}", "mode": lambda v: {"ultra": "ultra-hard"}.get(v, v) + " mode",
-             "max_guesses": lambda v: f"at most {v} guesses"}
+             "max_guesses": lambda v: f"at most {plural(v, 'guess')}"}
     return [f"the tree was made for {names[field](game_block[field])}; checked here for "
             f"{names[field](mine[field])}, as asked"
             for field in ("rule", "mode", "max_guesses")

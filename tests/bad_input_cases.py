@@ -98,7 +98,7 @@ CASES = [
     case("search-seed-without-sample", "search", S + "--first salet --seed 3", 2,
          "--seed goes with --sample"),
     case("search-out-and-no-write", "search", S + "--first salet --no-write", 2,
-         "--no-write writes nothing"),
+         "--no-write writes no results folder"),
     case("search-rank-exact-beam", "search", S + "--rank exact --top 2 --beam 3", 2, "--rank exact"),
     case("search-restart-no-write", "search", S + "--all --restart --no-write", 2, "--restart"),
     case("search-all-and-first", "search", S + "--all --first trace", 2, "not allowed"),

@@ -267,7 +267,7 @@ def test_a_tree_longer_than_the_limit_says_it_is_written_with_a_raised_limit(cap
     (["--baseline", "frequent", "--seed", "5"], "--baseline frequent does not use --seed"),
     (["--baseline", "random", "--metric", "max"], "--baseline random does not use --metric"),
     (["--seed", "5"], "a greedy tree does not use --seed"),
-    (["--out", "t.yaml"], "name a .json file"),
+    (["--first-guesses", "3", "--max-guesses", "2"], "--first-guesses does not use --max-guesses"),
 ])
 def test_options_a_table_or_baseline_would_ignore_are_refused(capsys, argv, saying):
     """Each was accepted and printed the same table or line as without it; `--table norvig
@@ -275,6 +275,13 @@ def test_options_a_table_or_baseline_would_ignore_are_refused(capsys, argv, sayi
     assert greedy_main(["--lists", "norvig", *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and saying in err, err
+
+
+def test_a_tree_file_is_json_or_selby_lines(capsys, tmp_path):
+    """`--out t.yaml` wrote JSON into a .yaml file without a word."""
+    assert greedy_main(["--lists", "norvig", "--out", str(tmp_path / "t.yaml")]) == 2
+    assert "name a .json file" in capsys.readouterr().err
+    assert not (tmp_path / "t.yaml").exists()
 
 
 def test_a_candidate_named_twice_counts_once(capsys):

@@ -199,9 +199,12 @@ def test_a_guess_list_named_with_the_answers_appended_is_the_bundled_list(tmp_pa
 def test_a_mode_or_limit_other_than_the_files_is_noted(files, capsys):
     """A normal-mode tree checked with --hard (or at another limit) said nothing of the
     difference: its defects read as the tree's, where the mode was the user's choice."""
-    main([files["json"], *lines_of(files), "--hard", "--max-depth", "7"])
+    assert main([files["json"], *lines_of(files), "--hard", "--max-depth", "7"]) in (0, 1)
     out = capsys.readouterr().out
     assert "note: the tree was made for normal mode; checked here for hard mode, as asked" in out
     assert "note: the tree was made for at most 6 guesses; checked here for at most 7" in out
     assert main([files["json"], *lines_of(files)]) == 0
     assert "note:" not in capsys.readouterr().out  # the file's own game: nothing to note
+    main([files["json"], *lines_of(files), "--game", "jotto"])
+    assert "note: the tree was made for wordle; checked here for jotto, as asked" in \
+        capsys.readouterr().out

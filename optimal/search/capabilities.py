@@ -108,7 +108,7 @@ TABLE: tuple[Row, ...] = (
     Row("--sample", "--sample goes with --boards 2", needs=("--boards 2",)),
     # both were accepted and did nothing: a seed with no sample to seed, a folder never written
     Row("--seed", "--seed goes with --sample (it seeds the sampled answers)", needs=("--sample",)),
-    Row("--no-write", "--no-write writes nothing: leave out --out (or --no-write)",
+    Row("--no-write", "--no-write writes no results folder: leave out --out (or --no-write)",
         refuses=("--out",)),
     Row("--boards 2 --all", "--boards 2 --all searches every first word exactly, its values "
         "together a proven lower bound: not with {found}", refuses=("--beam",)),

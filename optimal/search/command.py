@@ -256,7 +256,7 @@ def run_front(game: Game, request: SearchRequest, out_dir: Path) -> int:
         summary["provenance"] = prov
         how = (f"search: {'exact' if not beam else f'beam of {beam} guesses per node'}"
                f"{', ties broken by the worst case' if request.tie_break == 'worst' else ''}; "
-               f"{render.processes(request.setting.jobs)}")
+               f"{render.processes(request.setting.jobs, request.setting.backend)}")
         plot = "front.png" if png is not None else None
         with file_set(out_dir, request.out is None) as staging:
             if png is not None:

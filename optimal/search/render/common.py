@@ -23,10 +23,12 @@ def per_answer(game: Game, value: int, candidates=None) -> float:
     return value / game.weight_of(candidates)
 
 
-def processes(jobs: int) -> str:
+def processes(jobs: int, backend: str = "loky") -> str:
     """What --jobs asked for, as a report says it. Why not "2 worker(s)": workers start only when
     the measured work pays for them, so a report could not say how many ran; it says what was
-    allowed."""
+    allowed (on Dask, the cluster's workers)."""
+    if backend == "dask":
+        return f"--jobs {jobs} on a Dask cluster's workers"
     return "1 process" if jobs <= 1 else (f"--jobs {jobs}: up to {jobs} worker processes, started "
                                           "when the work pays for them")
 

@@ -162,7 +162,7 @@ def first_markdown(outcome: FirstGuessOutcome, tree: VerifiedTree, how: str, sec
                  precision(game), ""] if game.weights is not None else [])
     return "\n".join([
         f"# Optimal decision trees: {game_title(outcome.game)}", "",
-        f"Evaluated {how}; {_search_words(outcome)}; {processes(outcome.setting.jobs)}; "
+        f"Evaluated {how}; {_search_words(outcome)}; {processes(outcome.setting.jobs, outcome.setting.backend)}; "
         f"{seconds:.1f} s wall, {outcome.cpu_seconds:.1f} s CPU (all workers).", "",
         "## Best first guess", "", _claim(outcome, tree), "", *weighted,
         f"`{report_line(tree.counts)}`", "", "```", histogram_text(tree.counts), "```", "",
