@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{game.max_guesses}: {wins}/{len(counts)}{expected_line(game, counts)}")
             if len(runs) > 1:
                 means = [c.mean() for c in runs]
-                print(f"over {len(runs)} seeds: mean {np.mean(means):.3f} ± {np.std(means, ddof=1):.3f} "
+                print(f"over {len(runs)} seeds: mean {np.mean(means):.3f} (sd {np.std(means, ddof=1):.3f}) "
                       f"(spread {min(means):.3f} .. {max(means):.3f})")
             return 0
         candidates = parse_candidates(game, args.candidates) if args.candidates else None

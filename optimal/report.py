@@ -98,10 +98,11 @@ def cumulative_line(counts, start: int = 2) -> str:
 
 
 def report_line(counts) -> str:
-    """One line in Norvig's words (median, mean ± standard deviation, worst, best) plus the total,
-    then the cumulative line."""
+    """One line in Norvig's words (median, mean and standard deviation, worst, best) plus the total,
+    then the cumulative line. The spread is labelled 'sd': written 'mean ± x' it read as the
+    uncertainty of the mean, which a tree's exact replay does not have."""
     s = summarize(counts)
-    return (f"median: {s.median:.0f} guess{'es' if s.median != 1 else ''}, mean: {s.mean:.4f} ± {s.std:.2f}, worst: {s.worst}, "
+    return (f"median: {s.median:.0f} guess{'es' if s.median != 1 else ''}, mean: {s.mean:.4f} (sd {s.std:.2f}), worst: {s.worst}, "
             f"best: {s.best}, total: {s.total}; cumulative: {cumulative_line(counts)}")
 
 

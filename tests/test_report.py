@@ -29,7 +29,7 @@ def test_cumulative_line_format():
 def test_report_line_and_histogram():
     counts = [2, 3, 3, 4]
     line = report_line(counts)
-    assert line.startswith("median: 3 guesses, mean: 3.0000 ± 0.82, worst: 4, best: 2, total: 12")
+    assert line.startswith("median: 3 guesses, mean: 3.0000 (sd 0.82), worst: 4, best: 2, total: 12")
     text = histogram_text(counts)
     assert text.splitlines()[1].startswith(" 3 | ") and "50.0%)" in text
 
