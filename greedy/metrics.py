@@ -43,15 +43,14 @@ def counts_matrix(replies: np.ndarray, n_codes: int, compact: bool = True) -> np
         out = np.zeros((rows, n), dtype=np.int64)
         out[row_of, rank] = lengths
         return out
-    present = np.ones(n_codes, dtype=bool)
-    if compact:
-        present[:] = False
-        present[replies.ravel()] = True
-    column = np.cumsum(present) - 1
-    width = int(present.sum())
-    offsets = (np.arange(rows, dtype=np.int64) * width)[:, None]
-    flat = np.bincount((column[replies] + offsets).ravel(), minlength=rows * width)
-    return flat.reshape(rows, width)
+    # one histogram of (row, code) pairs, then the codes that occur: mapping each reply to its
+    # column first (a gather of int64 over the whole block) took 2.8 s of the assistant's 3.1 s
+    # at the start of the original game, this 0.19 s (12,972 x 2,315 replies)
+    dtype = np.int32 if rows * n_codes < 2**31 else np.int64
+    offsets = (np.arange(rows, dtype=dtype) * n_codes)[:, None]
+    flat = np.bincount((replies + offsets).ravel(), minlength=rows * n_codes)
+    counts = flat.reshape(rows, n_codes)
+    return counts[:, counts.any(axis=0)] if compact else counts
 
 
 def mass_matrix(replies: np.ndarray, weights: np.ndarray, n_codes: int) -> np.ndarray:
