@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput("--out writes a greedy tree: not with --table, --first-guesses, "
                            "--second-guesses or --baseline, which print tables")
         refuse_ignored_options(args)
+        metric = args.metric or DEFAULT_METRIC
         if args.seeds != 1 and args.baseline in (None, "frequent"):
             raise BadInput("--seeds goes with the random baselines (--baseline random or top10): "
                            "the others play one game per answer")
@@ -217,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             print(first_guess_table(game, top=args.first_guesses, bottom=args.first_guesses))
             return 0
         if args.second_guesses:
-            print(second_guess_table(game, args.second_guesses, args.metric or DEFAULT_METRIC))
+            print(second_guess_table(game, args.second_guesses, metric))
             return 0
         if args.baseline:
             first_seed = args.seed or 0
@@ -234,8 +235,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"(spread {min(means):.3f} .. {max(means):.3f})")
             return 0
         candidates = parse_candidates(game, args.candidates) if args.candidates else None
-        row = tree_row(game, args.metric or DEFAULT_METRIC, pool_for_mode(game, args.pool), args.first,
-                       candidates)
+        row = tree_row(game, metric, pool_for_mode(game, args.pool), args.first, candidates)
         print(describe_row(game, row))
         if args.out:
             write_tree(row["game"], row, args.out)

@@ -59,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     win on `--target`) found by raising the guess count from 2, the first guesses that win within
     `--count`, or Absurdle's replies to `--play`."""
     parser = Parser(prog="python -m optimal.absurdle", description=__doc__, epilog=EXAMPLES)
-    add_game_arguments(parser, depth_flag="--most", default_depth=DEFAULT_MOST)
-    parser.set_defaults(max_depth=None)  # None when not given: --count and --play refuse it
+    add_game_arguments(parser, depth_flag="--most", default_depth=None,  # None when not given:
+                       depth_default_help=f"default {DEFAULT_MOST}")  # --count and --play refuse it
     parser.add_argument("--target", metavar="WORD", help="challenge mode: force a win on WORD")
     parser.add_argument("--pool", choices=["all", "answers"], default=None,
                         help="guesses allowed: every allowed guess (default) or answer-list words only")

@@ -38,6 +38,7 @@ from optimal.cli.progress import Stopwatch, progress_bar
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput
 from optimal.game import Game
+from optimal.play.text import plural
 from optimal.multiboard import (
     Z95,
     Estimate,
@@ -110,8 +111,7 @@ def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBou
         lines.append(f"| {name} | {est.mean:.4f} | {interval} | {est.lost:,} | {seconds:.0f} s |")
     best = min((est for _, est, _ in rows), key=lambda est: est.mean)
     gap = (best.mean - bound.mean) / bound.mean
-    chance = (f"{min(bound.most_replies, n - boards + 1):,} time"
-              f"{'s' if min(bound.most_replies, n - boards + 1) != 1 else ''} in {n - boards + 1:,}")
+    chance = f"{plural(min(bound.most_replies, n - boards + 1), 'time')} in {n - boards + 1:,}"
     if exhaustive:
         above = f"The best strategy here is {gap:.1%} above it: the optimum lies between."
     else:

@@ -212,9 +212,9 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None =
     strict.add_argument("--ultra", action="store_true",
                         help="ultra-hard mode: every guess must fit every clue so far, i.e. could "
                              "be the answer (greens kept, yellows kept and moved, greys dropped)")
-    shown = depth_default_help or (f"default {default_depth}" if default_depth is not None
-                                   else "default: the tree file's limit, else 6")
     if depth_flag is not None:
+        shown = depth_default_help or (f"default {default_depth}" if default_depth is not None
+                                       else "default: the tree file's limit, else 6")
         group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth,
                            metavar="N", help=f"most guesses allowed, 1 to {MAX_DEPTH} ({shown})")
 
