@@ -7,15 +7,18 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from lookahead import DordleSolver
+from lookahead.questions import dordle as dordle_questions
 from optimal.cli.checkpoint import save_checkpoint
 from optimal.dordle import read_json, verified
 from optimal.game import Game
 from optimal.search.command import main
+from tests.helpers import hand_everything_to_the_workers
 
 LIST = "tests/golden/lists/answers39.txt"  # 39 answers, the same words as guesses
 RUN = "answers39-normal-d7-boards2"
@@ -114,6 +117,38 @@ def test_every_first_words_value_proves_the_optimum_word_by_word(tmp_path, capsy
     for word, value in values.items():  # each a word's optimum, or a true lower bound on it
         own = solver.evaluate(everything, everything, game.guess_id(word), 7)[0]
         assert value["total"] == own if value["exact"] else value["total"] <= own
+
+
+def test_first_word_values_from_workers_are_those_of_one_process(tmp_path, capsys, monkeypatch):
+    """`--all --jobs 2` hands the words to workers (here threads, every word sent to them): each
+    word's entry is the one a single process writes, the cutoff aside (a word searched beside the
+    best one may end with another proven bound, never another exact value)."""
+    base = ["--boards", "2", "--answers", LIST, "--budget", "0", "--all", "--quiet"]
+    alone, workers = tmp_path / "alone", tmp_path / "workers"
+    assert run(base + ["--jobs", "1", "--out", str(alone)], capsys)[0] == 0
+    hand_everything_to_the_workers(monkeypatch, "threading")
+    monkeypatch.setattr(dordle_questions, "_SOLVERS", {})  # by thread, from now on
+    code, out, _ = run(base + ["--jobs", "2", "--backend", "threading", "--out", str(workers)],
+                       capsys)
+    assert code == 0 and "proven optimal" in out
+    assert {key[-1] for key in dordle_questions._SOLVERS} - {threading.get_ident()}
+
+    def values(folder: Path) -> dict:
+        path = folder / f"answers39-{RUN}" / "checkpoint-dordle.json"
+        return json.loads(path.read_text())["results"]["values exact"]
+
+    one, many = values(alone), values(workers)
+    assert set(one) == set(many) and len(one) > 4
+    for word, entry in one.items():
+        other = many[word]
+        if entry["exact"] and other["exact"]:
+            assert entry["total"] == other["total"]
+        else:  # a bound at least the cutoff it met: never below the least exact total
+            assert min(entry["total"], other["total"]) >= min(
+                v["total"] for v in one.values() if v["exact"])
+    summaries = [json.loads((f / f"answers39-{RUN}" / "summary.json").read_text())
+                 for f in (alone, workers)]
+    assert summaries[0]["best"]["total"] == summaries[1]["best"]["total"]
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -12,14 +12,14 @@ import threading
 import pytest
 
 from lookahead import SearchSetting, ranked_guesses
-from lookahead.parallel import schedule, tasks as parallel
+from lookahead.parallel import tasks as parallel
 from lookahead.solvers.single import Solver
 from optimal.play.text import plural
 from optimal.search.command import main as search
 from optimal.tree import check, read_tree, verify
 from optimal.verify import main as verify_main
 from tests.conftest import small_game
-from tests.helpers import plain_parts
+from tests.helpers import hand_everything_to_the_workers, plain_parts
 from tests.test_search_engine import brute_force
 
 
@@ -84,14 +84,6 @@ def test_top_words_are_the_most_promising_and_their_values_true(lists, capsys):
     check_results(summary, game, top)
     best = summary["best"]
     assert f"{best['word'].upper()}: total {best['total']} (" in capsys.readouterr().out
-
-
-def hand_everything_to_the_workers(monkeypatch, backend: str) -> None:
-    """A small game ends within the search's serial phase, where no worker is used
-    (lookahead.parallel.schedule): end that phase at once and price the pool at nothing, so every word goes
-    to the backend's workers."""
-    monkeypatch.setattr(schedule, "SERIAL_SECONDS", 0.0)
-    monkeypatch.setitem(schedule.POOL_START, backend, -1.0)
 
 
 FIRST_WORDS = ["trace", "crane", "salet", "slate", "roate", "fjord"]

@@ -16,11 +16,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from lookahead.kernels.bounds import INF
+from lookahead.parallel.schedule import collect_paced
 from lookahead.solvers.pair import Board, DordleSolver, pair_state
 from lookahead.solvers.setting import SearchSetting
 from optimal.dordle import DordleNode
@@ -100,12 +101,12 @@ def dordle_ranked_guesses(game: Game, setting: SearchSetting = SearchSetting(),
                                                                  limit)
 
 
-def dordle_word_values(game: Game, guesses: list[int], setting: SearchSetting = SearchSetting(),
-                       cutoff: int = INF,
-                       on_result: Callable[[DordleWordValue], None] | None = None
+def dordle_values_task(game: Game, guesses: list[int], setting: SearchSetting, cutoff: int
                        ) -> list[DordleWordValue]:
-    """Each guess's total as the first word: an exact search cut off at the best total so far (a
-    word that cannot beat it ends with a lower bound), or with a beam the total of its tree."""
+    """Each guess's total as the first word, one after another in this process (a worker's task):
+    an exact search cut off at the best total so far (`cutoff`, lowered by each exact value found
+    here; a word that cannot beat it ends with a lower bound), or with a beam the total of its
+    tree."""
     board1, board2 = root(game)
     d = game.max_guesses
     solver = solver_for(game, setting)
@@ -115,14 +116,35 @@ def dordle_word_values(game: Game, guesses: list[int], setting: SearchSetting = 
     for g in guesses:
         start = time.perf_counter()
         total, exact = solver.evaluate(board1, board2, g, d, best)
-        value = DordleWordValue(game.guesses.words[g], total, exact, setting.beam, bounds[g],
-                                time.perf_counter() - start)
+        out.append(DordleWordValue(game.guesses.words[g], total, exact, setting.beam, bounds[g],
+                                   time.perf_counter() - start))
         if solver.exact and exact:
             best = min(best, total)
-        out.append(value)
+    return out
+
+
+def dordle_word_values(game: Game, guesses: list[int], setting: SearchSetting = SearchSetting(),
+                       cutoff: int = INF,
+                       on_result: Callable[[DordleWordValue], None] | None = None
+                       ) -> list[DordleWordValue]:
+    """Each guess's total as the first word (see `dordle_values_task`), in completion order: on
+    this process or, when the pace says it pays (a word of the 500-answer proof takes seconds to
+    a minute), on the setting's workers, each task cut off at the best exact total found so far.
+    Each word's search is independent, so the values are the same either way (a word cut off at a
+    later, lower cutoff still gets a proven bound or its exact total)."""
+    best = [cutoff]
+    task_setting = replace(setting, cache_mb=setting.memo_mb, jobs=1)
+
+    def call(batch: list[int]) -> tuple:
+        return dordle_values_task, (game, batch, task_setting, best[0])
+
+    def taken(value: DordleWordValue) -> None:
+        if value.exact and not setting.beam:
+            best[0] = min(best[0], value.total)
         if on_result:
             on_result(value)
-    return out
+
+    return collect_paced(list(guesses), call, setting, taken)
 
 
 def dordle_first_word_branches(game: Game, word: str, setting: SearchSetting = SearchSetting()
