@@ -258,9 +258,10 @@ def test_a_skipped_search_still_says_whether_a_sure_finish_exists(mode):
             assert exact.startswith("decided")
             first, needed = re.search(r"\((\w+), then .* needs at most (\d)\)", greedy).groups()
             assert int(needed) <= limit and first.lower() == best_max.lower()  # (here it fits)
-        if exact is not None and exact.startswith("not decided"):  # proven impossible
+        if exact is not None and exact.startswith("no sure win (proven)"):  # proven impossible
             assert greedy.startswith("not decided")
-    assert seen == {"decided", "not decided"}  # both verdicts are reached
+            seen.add("no sure win")
+    assert seen == {"decided", "not decided", "no sure win"}  # every verdict is reached
 
 
 def test_hard_mode_rejects_an_illegal_guess_and_suggests_legal_ones():
@@ -354,6 +355,32 @@ def test_several_boards_maximize_summed_information(game):
                 for b in assistant.boards)
     assert total[game.guess_id(line.split()[1])] == pytest.approx(total.min())
     assert "over 3 unsolved boards" in line
+
+
+def test_the_last_board_of_several_gets_the_proven_optimum(game):
+    """Quordle with one board left is a Wordle game of its own: the assistant gave it only the
+    many-board heuristic (71 answers, 'a heuristic'); now the one-board suggestions and the exact
+    optimum over that board's answers within the guesses left."""
+    def after_two(third: str) -> Assistant:
+        assistant = Assistant(game, boards=3, secrets=["model", "crazy", third])
+        assistant.play("model", [])
+        assistant.play("crazy", [])
+        return assistant
+
+    third = max((w for w in game.answers.words if w not in ("model", "crazy")),
+                key=lambda w: len(after_two(w).boards[2].candidates))
+    assistant = after_two(third)
+    assert assistant.unsolved == [2] and len(assistant.boards[2].candidates) > 3
+    analysis = assistant.analysis()
+    optimal = next(r for r in analysis.suggestions if r.label == "optimal")
+    board = assistant.boards[2].candidates
+    left = assistant.guesses_left
+    value = solver_for(game, 0, 64).solve(board, left)
+    assert analysis.optimal.proven and analysis.optimal.total == value
+    assert optimal.word != "-" and optimal.word.lower() in game.guess_index
+    assert f"{value:,} guesses in all for the {len(board):,} answers" in optimal.note
+    text = "\n".join(assistant.report())
+    assert "suggestions:" in text and "a heuristic" not in text
 
 
 def test_more_boards_than_guesses_left_is_said_to_be_lost(game):

@@ -191,7 +191,7 @@ def build_parser() -> Parser:
     ''` is allowed: no step yet."""
     parser = Parser(prog="python -m optimal.assist", description=__doc__, epilog=EXAMPLES,
                     empty_ok=("history",))  # --history '': no step yet, the opening suggestions
-    add_game_arguments(parser, default_depth=None)
+    add_game_arguments(parser, default_depth=None, rules=False)  # Wordle replies only
     for action in parser._actions:
         if action.dest == "max_depth":
             action.help = "most guesses allowed (default: 6 for one board, boards + 5 for several)"
@@ -212,13 +212,15 @@ def build_parser() -> Parser:
                       help="seed for the puzzle and the random-word suggestion (repeatable runs)")
     play.add_argument("--show", action="store_true",
                       help="spoilers: print the remaining answers after every step")
-    play.add_argument("--optimal-max", type=non_negative_int, default=OPTIMAL_MAX, metavar="N",
-                      help=f"run the exact search only up to N candidates (default {OPTIMAL_MAX})")
+    play.add_argument("--optimal-max", type=non_negative_int, default=None, metavar="N",
+                      help=f"one board: run the exact search only up to N candidates (default "
+                           f"{OPTIMAL_MAX})")
     return parser
 
 
 def assistant_from_args(args) -> Assistant:
     """The Assistant the options describe (the guess limit defaults to boards + 5)."""
+    refuse_ignored(args)
     if args.max_depth is None:
         args.max_depth = args.boards + 5 if args.boards > 1 else 6
     if args.absurdle and args.weights is not None:  # before the weights file is read
@@ -227,8 +229,22 @@ def assistant_from_args(args) -> Assistant:
         raise BadInput(NO_WEIGHTS_ON_BOARDS)
     game = game_from_args(args, default_lists="original")
     secrets = list(args.answer) if args.answer else None
+    optimal_max = OPTIMAL_MAX if args.optimal_max is None else args.optimal_max
     return Assistant(game, args.boards, args.absurdle, secrets, args.puzzle, args.seed,
-                     args.optimal_max, args.show)
+                     optimal_max, args.show)
+
+
+def refuse_ignored(args) -> None:
+    """One line for an option the game asked for would silently ignore: Absurdle has no guess
+    limit, and the exact search's size (--optimal-max) is one board's (several boards have their
+    own engine, Absurdle its own rule)."""
+    if args.absurdle and args.max_depth is not None:
+        raise BadInput("--max-depth: Absurdle has no guess limit (it ends when the answer is "
+                       "found): leave it out")
+    if args.optimal_max is not None and (args.boards > 1 or args.absurdle):
+        what = "--absurdle" if args.absurdle else f"--boards {args.boards}"
+        raise BadInput(f"--optimal-max sizes the one-board exact search, which {what} does not "
+                       "use: leave it out")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -184,15 +184,19 @@ def different_words(text: str) -> tuple[str, ...]:
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None = "--max-depth",
-                       default_depth: int | None = 6, depth_default_help: str | None = None) -> None:
-    """--lists/--answers/--guesses, --hard or --ultra, and the guess limit (`depth_default_help`:
-    what the help says of its default, where the command sets it; no limit option when
-    `depth_flag` is None)."""
+                       default_depth: int | None = 6, depth_default_help: str | None = None,
+                       rules: bool = True) -> None:
+    """--game (unless `rules` is False: a command for Wordle's replies only), --lists/--answers/
+    --guesses, --hard or --ultra, and the guess limit (`depth_default_help`: what the help says of
+    its default, where the command sets it; no limit option when `depth_flag` is None)."""
     group = parser.add_argument_group("game")
-    group.add_argument("--game", choices=GAMES, default="wordle",
-                       help="wordle (default), or jotto: the reply is the number of letters in "
-                            "common; the list is the answers with five different letters, one "
-                            "per anagram class (1,391 of the 2,309 NYT answers)")
+    if rules:
+        group.add_argument("--game", choices=GAMES, default="wordle",
+                           help="wordle (default), or jotto: the reply is the number of letters "
+                                "in common; the list is the answers with five different letters, "
+                                "one per anagram class (1,391 of the 2,309 NYT answers)")
+    else:  # no option to refuse later
+        parser.set_defaults(game="wordle")
     group.add_argument("--lists", choices=sorted(LIST_PAIRS), default=None,
                        help="named answer/guess lists (default: original = 2,315 answers, 12,972 "
                             "guesses; nyt = 2,309/14,855; nyt-original = 2,309/12,972; "

@@ -37,6 +37,7 @@ NO_WEIGHTS_IN_ABSURDLE = ("--weights does not go with --absurdle: Absurdle choos
 NO_WEIGHTS_ON_BOARDS = ("--weights goes with one board: the many-board players and bounds treat "
                         "every answer as equally likely")
 PUZZLE_STEPS = (2, 3)  # how many random guesses a practice puzzle starts with
+PUZZLE_SEEDS = 1_000_000  # a puzzle drawn without --seed gets one below this, shown to replay it
 
 #: (label, metric name, how to show its score) of the greedy strategies, in display order.
 STRATEGIES = (
@@ -107,6 +108,17 @@ def absurdle_suggestion(game: Game, candidates: np.ndarray, pool: np.ndarray) ->
                       f"smallest largest group: at most {int(scores[best]):,} left")
 
 
+def no_sure_win(what: str, left: int | None, answers: int | None = None) -> str:
+    """The verdict when the exact search proved that no strategy is sure to win from here (a
+    settled outcome, unlike the greedy tree's "not decided"); with one guess left on one board of
+    `answers` equally likely answers, the best there is: guess one of them."""
+    line = (f"no sure win (proven): no strategy is sure to find {what} within the "
+            f"{plural(left, 'guess')} left")
+    if left == 1 and answers:
+        line += f"; guess one of them: a 1 in {answers:,} chance"
+    return line
+
+
 def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_max: int,
                        weight: int | None = None) -> tuple[Suggestion, str | None]:
     """The optimum's row and the verdict line, from what the search found (None: not searched,
@@ -116,9 +128,10 @@ def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_ma
         return (Suggestion("optimal", "-", f"skipped: {n:,} candidates > {optimal_max}",
                            "skipped"), None)
     if found.word is not None:
-        each = (f"{found.total:,} guesses in all for the {n:,} answers ({found.total / n:.3f} each)"
+        each = (f"{plural(found.total, 'guess')} in all for the {plural(n, 'answer')} "
+                f"({found.total / n:.3f} each)"
                 if weight is None else f"expected {found.total / weight:.3f} more guesses under "
-                f"the weights for the {n:,} answers")
+                f"the weights for the {plural(n, 'answer')}")
         decided = (f"decided: every remaining answer can be found within the "
                    f"{plural(left, 'guess')} left")
         if found.proven:
@@ -128,8 +141,7 @@ def optimal_suggestion(found: Found | None, n: int, left: int | None, optimal_ma
                            found.total), decided)
     if found.proven:
         return (Suggestion("optimal", "-", "no tree within the guesses left", "none"),
-                f"not decided: no strategy is sure to find all {n:,} answers within the "
-                f"{plural(left, 'guess')} left")
+                no_sure_win(f"all {n:,} answers", left, n if weight is None else None))
     if found.beam:
         return (Suggestion("optimal", "-", f"no tree found by a beam of {found.beam} ({found.why})",
                            "undecided"), None)
@@ -191,6 +203,8 @@ class Assistant:
                  optimal_max: int = OPTIMAL_MAX, show: bool = False, search=None,
                  scores: LruCache | None = None, book=None):
         self._check_options(game, boards, absurdle, secrets, puzzle)
+        if puzzle and seed is None:  # a puzzle is replayed by its seed: draw one and show it
+            seed = random.SystemRandom().randrange(PUZZLE_SEEDS)
         self.game, self.absurdle, self.puzzle = game, absurdle, puzzle
         self.optimal_max, self.show, self.seed = optimal_max, show, seed
         self.search = search or DirectSearch()
@@ -440,6 +454,8 @@ class Assistant:
                 suggestions = (self._absurdle_row(),)
             elif len(self.boards) == 2:
                 suggestions, verdict, found = self._dordle_rows()
+            elif self.multi and len(self.unsolved) == 1:  # the last board: a Wordle game
+                suggestions, verdict, found = self._single_rows(table, self.unsolved[0])
             elif self.multi:
                 suggestions = (self._multi_row(),)
             else:
@@ -479,8 +495,11 @@ class Assistant:
         state = self.hard_state()
         return pool_for(self.game, "hard" if state is not None else "all", candidates, state)
 
-    def _single_rows(self, table: bool) -> tuple[list[Suggestion], str | None, Found | None]:
-        candidates = self.boards[0].candidates
+    def _single_rows(self, table: bool, board: int = 0
+                     ) -> tuple[list[Suggestion], str | None, Found | None]:
+        """One board's suggestions (the game's only one, or the last unsolved of several, which
+        is a Wordle game of its own): the greedy strategies' and the optimum's."""
+        candidates = self.boards[board].candidates
         if len(candidates) == 1:
             word = self.game.answers.words[int(candidates[0])]
             return [Suggestion("the answer", word, "", "answer")], None, None
@@ -543,14 +562,13 @@ class Assistant:
         if found.word is None:
             verdict = None
             if found.proven:
-                verdict = (f"not decided: no strategy is sure to find every answer within the "
-                           f"{plural(self.guesses_left, 'guess')} left")
+                verdict = no_sure_win("every answer", self.guesses_left)
             return None, verdict, found
-        what = "games" if len(self.unsolved) == 2 else "answers"
+        what = "game" if len(self.unsolved) == 2 else "answer"
         # "more": from here on, this guess counted (beside the game's proven bound from the
         # start, a bare "3.806 each" read as beating it)
-        each = (f"{found.total:,} guesses in all for the {found.games:,} {what} left, "
-                f"{found.total / found.games:.3f} more each")
+        each = (f"{plural(found.total, 'guess')} in all for the {plural(found.games, what)} "
+                f"left, {found.total / found.games:.3f} more each")
         if found.proven:
             return Suggestion("optimal", found.word, f"{each}; proven optimal", "proven",
                               found.total), None, found

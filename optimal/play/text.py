@@ -84,7 +84,7 @@ def report_lines(analysis: Analysis, show: bool = False, hidden: bool = False) -
     if hidden:
         return lines + [HINTS_HIDDEN]
     rows = analysis.suggestions
-    if analysis.kind == "wordle" and len(rows) > 1:
+    if analysis.kind != "absurdle" and len(rows) > 1:  # one board, or the last of several
         lines.append("suggestions:")
         lines += [f"  {row.label:<13} {row.word.upper():<8} {row.note}" for row in rows]
         if analysis.verdict:
