@@ -26,7 +26,8 @@ from optimal.play.review import (Bound, ReviewSearch, Turn, checked_steps, first
                                  grid_replies, other_limit_bounds, played_game, review_game,
                                  steps_from)
 from optimal.review.command import main
-from optimal.review.render import figure, review_lines
+from optimal.review.render import best_cell, figure, review_lines
+from optimal.web.service import in_page_words
 from optimal.rules.wordle import reply
 from optimal.weights import weights_from_frequency, weights_from_values
 
@@ -467,6 +468,10 @@ def test_a_grid_whose_header_is_another_game_is_refused(original, header, messag
     assert len(grid_replies(f"Wordle 1,234 3/6\n{GRID}", original)) == 3
     hard = original.with_limits("hard", 6)
     assert len(grid_replies(f"Wordle 1,234 3/6*\n{GRID}", hard)) == 3
+    # and the other way: a header with no '*' is a normal-mode game, not one to review as hard
+    with pytest.raises(BadInput, match=r"with no '\*': a normal-mode game; review it without"):
+        grid_replies(f"Wordle 1,234 3/6\n{GRID}", hard)
+    assert len(grid_replies(GRID, hard)) == 3  # (no header: nothing says which mode)
 
 
 def test_the_tables_of_other_guess_limits_bound_the_first_guess(original):
@@ -476,12 +481,12 @@ def test_the_tables_of_other_guess_limits_bound_the_first_guess(original):
     against the tables it comes from."""
     six = first_words(original)
     within5 = original.with_limits("normal", 5)
-    optimum, played = other_limit_bounds(within5, "crane")
-    assert optimum.lower == six.optimum and played.lower == six.values["crane"]
+    optimum, played, words = other_limit_bounds(within5, "crane")
+    assert optimum.lower == six.optimum and played.lower == six.values["crane"] and not words
     within7 = original.with_limits("normal", 7)
-    optimum, played = other_limit_bounds(within7, "crane")
+    optimum, played, words = other_limit_bounds(within7, "crane")
     assert optimum.upper == six.optimum and played.upper == six.values["crane"]
-    assert optimum.lower == 0 and played.lower == 0
+    assert optimum.lower == 0 and played.lower == 0 and words == tuple(six.words)
     hard4 = original.with_limits("hard", 4)  # no tree within 5 (the hard table within 5): none
     none_within_5 = next(w for w, v in first_words(original.with_limits("hard", 5)).values.items()
                          if v is None)
@@ -489,6 +494,12 @@ def test_the_tables_of_other_guess_limits_bound_the_first_guess(original):
     steps = checked_steps(within5, steps_from(within5, ["salet", "cigar"], None, "cigar"), "cigar")
     first = review_game(within5, steps, "cigar", ReviewSearch(), budget=20).turns[0]
     assert first.optimum.lower == six.optimum and first.optimum.proven  # the beam's 7,920 tree
+    # within 7 the best tree known is the table's within 6: its word, not a bare '?' (a review
+    # of CRANE, CIGAR showed '?' alone where SALET's tree gave the upper bound)
+    steps = checked_steps(within7, steps_from(within7, ["crane", "cigar"], None, "cigar"), "cigar")
+    first = review_game(within7, steps, "cigar", ReviewSearch(slots=0), budget=0.0).turns[0]
+    assert first.optimum.upper == six.optimum and first.best[:1] == tuple(six.words[:1])
+    assert best_cell(first).startswith(six.words[0].upper()) and best_cell(first).endswith("?")
 
 
 def test_a_guess_that_tells_nothing_is_bounded_a_whole_guess_above_the_optimum(original):
@@ -547,7 +558,6 @@ def test_the_best_cell_marks_a_word_not_proven_best():
     """A turn whose optimum was only bounded showed '-' (the legend's 'no figure'), or the beam's
     word as if it were the proven best."""
     from types import SimpleNamespace
-    from optimal.review.render import best_cell
     cell = lambda optimum, best: best_cell(SimpleNamespace(optimum=optimum, best=best))  # noqa: E731
     assert cell(Bound.exact(7920), ("salet",)) == "SALET"
     assert cell(Bound(2000, 2100), ("reist",)) == "REIST?"
@@ -577,3 +587,23 @@ def test_a_beams_word_beaten_by_the_players_tree_is_not_named_best(monkeypatch):
     # alone, as for no tree at all, said nothing of which tree: `--max-depth 5` on SOARE)
     first = review.turns[0]
     assert not first.optimum.proven and first.best == ("salet",)
+
+
+def test_a_grid_without_its_guesses_says_what_is_missing(capsys):
+    """A share grid and the answer but no guesses: the generic 'give the game' line named the
+    history first; the grid has the colours, so the guesses are what is missing (the page says
+    where they go)."""
+    grid = "Wordle 1,234 3/6\n⬛⬛🟨🟨⬛\n⬛⬛⬛🟩🟩\n🟩🟩🟩🟩🟩"
+    assert main(["--grid", grid, "--answer", "cigar"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and "colours only: give the guesses played with it (--words)" in err
+    assert in_page_words(err).count("(in the guesses box)") == 1
+
+
+def test_a_lost_game_names_the_one_word_left(capsys):
+    """Lost with one word still fitting: the assistant said the answer, the review did not."""
+    grid = "Wordle 1,000 X/6\n" + "🟨⬛🟨⬛⬛\n" + "⬛🟩🟩🟩🟩\n" * 5
+    assert main(["--words", "crane,latch,match,patch,watch,batch", "--grid", grid,
+                 "--budget", "5"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.endswith("lost; the answer was HATCH, the only word that still fitted"), head

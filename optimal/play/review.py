@@ -201,6 +201,7 @@ class Review:
     status: str
     lists: str
     seconds: float = 0.0
+    only_left: str | None = None  # a lost game's answer, when one word alone still fitted
 
     @property
     def expected_from_start(self) -> Interval:
@@ -231,6 +232,7 @@ class Review:
     def as_dict(self) -> dict:
         """As JSON: the sums and every turn (what /api/review returns)."""
         return {"answer": self.answer, "status": self.status, "lists": self.lists,
+                "only_left": self.only_left,
                 "played": len(self.turns), "proven": self.proven, "no_sum": self.no_sum,
                 "expected_from_start": _pair(self.expected_from_start), "lost": _pair(self.lost),
                 "luck": _pair(self.luck), "turns": [t.as_dict() for t in self.turns],
@@ -280,13 +282,15 @@ def first_words(game: Game) -> FirstWords | None:
 OTHER_LIMITS = range(2, 11)  # the guess limits whose bundled tables may bound another limit's
 
 
-def other_limit_bounds(game: Game, word: str) -> tuple[Bound, Bound] | None:
+def other_limit_bounds(game: Game, word: str) -> tuple[Bound, Bound, tuple[str, ...]] | None:
     """Bounds on the first state's optimum and on `word`'s total from the bundled tables of the
-    same game at other guess limits (None when there is none). Why: with fewer guesses allowed no
-    total is lower (the table's values are lower bounds, and 'no tree' stays 'no tree'); with more
-    allowed none is higher (its values are real trees' totals, upper bounds). Within 5 in normal
-    mode SALET's 7,920 within 6 makes the start exact once a beam finds a 7,920 tree within 5."""
-    low_opt, high_opt, low_word, high_word = 0, None, 0, None
+    same game at other guess limits (None when there is none), and the best words of the table
+    whose tree gives the optimum's upper bound (none without one). Why: with fewer guesses allowed
+    no total is lower (the table's values are lower bounds, and 'no tree' stays 'no tree'); with
+    more allowed none is higher (its values are real trees' totals, upper bounds). Within 5 in
+    normal mode SALET's 7,920 within 6 makes the start exact once a beam finds a 7,920 tree within
+    5; within 7 SALET's tree within 6 is the best tree known, so SALET is the best guess shown."""
+    low_opt, high_opt, low_word, high_word, high_words = 0, None, 0, None, ()
     for limit in OTHER_LIMITS:
         if limit == game.max_guesses:
             continue
@@ -299,12 +303,13 @@ def other_limit_bounds(game: Game, word: str) -> tuple[Bound, Bound] | None:
             if value != -1:
                 low_word = max(low_word, INF if value is None else value)
         else:
-            high_opt = table.optimum if high_opt is None else min(high_opt, table.optimum)
+            if high_opt is None or table.optimum < high_opt:
+                high_opt, high_words = table.optimum, tuple(table.words)
             if value not in (-1, None):
                 high_word = value if high_word is None else min(high_word, value)
     if low_opt == 0 and high_opt is None:
         return None
-    return Bound(low_opt, high_opt), Bound(low_word, high_word)
+    return Bound(low_opt, high_opt), Bound(low_word, high_word), high_words
 
 
 def _tightest(a: Bound, b: Bound) -> Bound:
@@ -511,7 +516,8 @@ def _reads_as_reply(game: Game, marks: str) -> bool:
 def check_header(header: re.Match, rows: list[int], game: Game) -> None:
     """BadInput when a share grid's header ('3/6', 'X/6', '3/6*') disagrees with its rows or the
     game: a won game's count is its rows and its last row is all green; a lost one ('X') has as
-    many rows as the limit and no green row; the limit is the game's; '*' is hard mode."""
+    many rows as the limit and no green row; the limit is the game's; '*' is hard mode, and a
+    header without it is a normal-mode game."""
     count, limit, hard = header.groups()
     count = count.upper()  # 'x/6' as typed by hand
     said = f"the grid's header says {count}/{limit}{hard}"
@@ -529,6 +535,9 @@ def check_header(header: re.Match, rows: list[int], game: Game) -> None:
     if hard and game.mode == "normal":
         raise BadInput(f"{said}, which marks a hard-mode game: review it in hard mode (--hard), "
                        "or drop the '*' to review it as a normal-mode game")
+    if not hard and game.mode == "hard":  # the newspaper's share text marks hard mode '*'
+        raise BadInput(f"{said}, with no '*': a normal-mode game; review it without --hard, or "
+                       "add the '*' to review it as a hard-mode game")
 
 
 def steps_from(game: Game, words: list[str], replies: list[int] | None,
@@ -698,7 +707,10 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
     other = None if table else other_limit_bounds(game, steps[0][0])
     if other is not None:  # the first state bounded by the tables of other guess limits
         (optimum, best, source), (bound, played_source) = optima[0], played[0]
-        optima[0] = (_tightest(optimum, other[0]), best, source + "+tables")
+        tightest = _tightest(optimum, other[0])
+        if tightest.upper is not None and tightest.upper != optimum.upper:
+            best = other[2]  # the upper bound is that table's tree: name its first guess
+        optima[0] = (tightest, best, source + "+tables")
         played[0] = (_tightest(bound, other[1]), played_source + "+tables")
     wasted = [False] * len(steps)
     for t, (bound, played_source) in enumerate(played):
@@ -733,8 +745,12 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
                           code == game.won, (optimum_source, source, after_source),
                           wasted[t]))
     status = "won" if won else ("lost" if states[-1].left == 0 else "playing")
+    last = states[-1].candidates
+    # a lost game's grid or history may leave one word: the answer, as the assistant says
+    only_left = (game.answers.words[int(last[0])] if status == "lost" and answer is None
+                 and len(last) == 1 else None)
     return Review(tuple(turns), answer, status, f"{game.answers.name} / {game.guesses.name}",
-                  time.monotonic() - start)
+                  time.monotonic() - start, only_left)
 
 
 def played_game(game: Game, history: str | None, words: list[str] | None, grid: str | None,
@@ -753,6 +769,9 @@ def played_game(game: Game, history: str | None, words: list[str] | None, grid: 
     elif words:
         replies = grid_replies(grid, game) if grid is not None else None
         steps = steps_from(game, list(words), replies, answer)
+    elif grid is not None:  # the grid's squares are the colours only: the words are not in it
+        raise BadInput("a share grid shows the colours only: give the guesses played with it "
+                       "(--words)")
     else:
         raise BadInput("give the game: its history (guesses and replies), or its guesses with "
                        "the answer or the share grid")

@@ -57,11 +57,14 @@ def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
     played = plural(len(review.turns), "guess")
     outcome = {"won": f"won in {len(review.turns)}", "lost": "lost",
                "playing": f"{played} played, not solved yet"}[review.status]
+    if review.only_left:
+        outcome += f"; the answer was {review.only_left.upper()}, the only word that still fitted"
     lines = [f"Review of {what} ({review.lists}, {mode} mode"
              + (", weighted answers" if weighted else "") + f"): {outcome}",
              "expected guesses still needed, playing optimally (the guess counted); cost: guesses "
-             "lost by the guess; luck: expected guesses left over the replies the guess could "
-             "have got, minus those left after the reply received", ""]
+             "lost by the guess; best: a best guess (others may tie), and the one played when "
+             "it is as good; luck: expected guesses left over the replies the guess could have "
+             "got, minus those left after the reply received", ""]
     rows = [HEAD] + [turn_row(t) for t in review.turns]
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEAD))]
     for row in rows:
@@ -99,5 +102,5 @@ def summary_lines(review: Review) -> list[str]:
                      "total (a beam's); at the first guess also the bundled tables of other guess "
                      "limits; '>= x' where no tree was found to bound it above; the exact search "
                      "did not finish within the budget (--budget); a best guess with '?': the "
-                     "best tree's first guess, not proven the best")
+                     "best tree's first guess, not proven the best ('?' alone: no tree found)")
     return lines

@@ -73,6 +73,7 @@ PAGE_WORDS = (
     (re.compile(r"--lists ([\w-]+(?: or --lists [\w-]+)*)"),  # '(--lists a or --lists b)'
      lambda m: "a server started with --lists " + m.group(1).replace(" or --lists ", " or ")),
     (re.compile(r"with --absurdle"), "in Absurdle"),
+    (re.compile(r"\(--words\)"), "(in the guesses box)"),
 )
 
 

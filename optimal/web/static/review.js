@@ -179,7 +179,9 @@ function render(review) {
   const what = review.answer ? review.answer.toUpperCase() : "your game";
   const outcome = review.status === "won" ? `won in ${review.played}` :
     review.status === "lost" ? "lost" : `${review.played} ${review.played === 1 ? "guess" : "guesses"} so far`;
-  $("review-title").textContent = `${what}: ${outcome}`;
+  const answer = review.only_left ?
+    `; the answer was ${review.only_left.toUpperCase()}, the only word that still fitted` : "";
+  $("review-title").textContent = `${what}: ${outcome}${answer}`;
   // as the terminal's summary: a state with no strategy sure to finish ('none') was met, so the
   // losses and luck have no sum ("lost none" would read as "lost nothing")
   const sums = review.no_sum ?
@@ -204,7 +206,8 @@ function render(review) {
     `the search has finished (the page searches states of up to ${review.searched_up_to.toLocaleString("en")} ` +
     "answers; python -m optimal.review in a terminal searches any).") +
     ` Lists: ${review.lists}. Optimal: expected guesses still needed (the guess counted); cost: ` +
-    "guesses lost by the guess; luck: expected guesses left over the replies the guess could " +
+    "guesses lost by the guess; best: a best guess (others may tie), and the one played when it " +
+    "is as good; luck: expected guesses left over the replies the guess could " +
     "have got, minus those left after the reply received.";
   chart(review);
   $("review-body").hidden = false;
