@@ -280,7 +280,12 @@ class Game:
         found = [f"{name} ({' or '.join(flags)})" for name, flags in pairs.items()]
         if found:
             return "; it is in " + " and ".join(found)
-        return f" ({self.rule.list_note})" if filtered_out and self.rule.list_note else ""
+        if filtered_out and self.rule.list_note:
+            return f" ({self.rule.list_note})"
+        if side == 0 and word in self.guess_index:  # TARES: a guess, in no played game's answers
+            return ("; it is an allowed guess, in no bundled answer list of a played game "
+                    "(--lists big makes every allowed word an answer)")
+        return ""
 
     def reply(self, guess: str, answer: str) -> int:
         """The reply code of `guess` to `answer` (both must be in the lists)."""
@@ -305,8 +310,11 @@ class Game:
             row = self.matrix[self.guess_id(guess)]
             remaining = remaining[row[remaining] == code]
             if remaining.size == 0:
+                # Jotto lists one word per anagram class: all letters in common is the answer
+                found = ("; the answer itself is typed *" if not self.rule.colour_replies
+                         and code == self.length else "")
                 raise BadInput(f"no answer fits: check the reply {self.reply_text(code)} "
-                               f"to {guess.upper()} (step {step} leaves no candidate)")
+                               f"to {guess.upper()} (step {step} leaves no candidate{found})")
         return remaining
 
     def hard_state(self, history: list[Step]) -> ClueState:
@@ -416,6 +424,9 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
                                    f"{longer}")
                 i += 1
                 continue
+            if word and not steps and _reads_as_reply_only(game, word):
+                raise BadInput(f"history {quoted(text)}: {quoted(word)} is a reply, and a step "
+                               f"starts with its word, then the reply ('WORD {word}', not '{word} WORD')")
             if word:  # (a stray '.' with no word before it is skipped)
                 steps.append((word.lower(), []))
             i += len(word) + 1
@@ -432,6 +443,17 @@ def _reply_end(chunk: str, start: int, marks: int) -> int:
         while end < len(chunk) and chunk[end] == "\ufe0f":
             end += 1
     return end
+
+
+def _reads_as_reply_only(game: Game, text: str) -> bool:
+    """Whether `text` is a reply and no word of the guess list (a history typed reply first)."""
+    if text.lower() in game.guess_index:
+        return False
+    try:
+        game.parse_reply(text)
+    except BadInput:
+        return False
+    return True
 
 
 def _is_reply(game: Game, word: str, reply: str, has_reply: bool) -> bool:

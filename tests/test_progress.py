@@ -4,6 +4,7 @@ once ran 346 s without a sign of life)."""
 
 from __future__ import annotations
 
+import io
 import re
 import time
 
@@ -93,3 +94,13 @@ def test_a_quiet_word_bar_has_no_beat(capsys):
 def test_durations_read_as_people_say_them():
     assert [duration(s) for s in (45, 119.6, 720, 5400, 7200, 9000)] == \
         ["45 s", "120 s", "12 min", "90 min", "2.0 h", "2.5 h"]
+
+
+def test_a_count_of_one_reads_as_one():
+    """Out of a terminal the line names the unit in the plural unless there is exactly one of it
+    and no total ('1 search', '2 searches', '1/3 searches'; the review printed '1 searches')."""
+    stream = io.StringIO()
+    for n, total, expected in ((1, None, "1 search,"), (2, None, "2 searches,"),
+                               (1, 3, "1/3 searches,")):
+        progress_module.LineBar("review", "search", total, n, stream).show()
+        assert expected in stream.getvalue().splitlines()[-1]

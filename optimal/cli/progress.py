@@ -67,7 +67,8 @@ class LineBar:
         of = f"/{self.total:,}" if self.total else ""
         tail = "".join(f" | {text}" for text in (self.postfix, note) if text)
         plural = self.unit + ("es" if self.unit.endswith(("ch", "s", "x")) else "s")
-        self.stream.write(f"{self.desc}: {self.n:,}{of} {plural}, "
+        noun = self.unit if self.n == 1 and not self.total else plural  # "1 search", "1/3 searches"
+        self.stream.write(f"{self.desc}: {self.n:,}{of} {noun}, "
                           f"{time.perf_counter() - self.started:.0f} s{tail}\n")
         self.stream.flush()
         self.shown_n = self.n
