@@ -12,7 +12,8 @@ import time
 
 import numpy as np
 
-from optimal.feedback import compute_matrix, feedback_matrix, reply
+from optimal.feedback import feedback_matrix
+from optimal.rules.wordle import compute_matrix, reply
 from optimal.words import load_lists
 from timing import timed
 

@@ -197,6 +197,8 @@ def test_console_scripts_name_real_entry_points():
         module, function = target.split(":")
         assert layer(module) == "command", name
         assert callable(getattr(importlib.import_module(module), function)), name
+    readme = (ROOT / "README.md").read_text()
+    assert not [name for name in scripts if f"`{name}`" not in readme]  # the README lists them all
 
 
 #: The engine's rooms, lowest first (docs/ARCHITECTURE.md): a module may import its own room and

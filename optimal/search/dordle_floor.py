@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from lookahead import DordleSolver, first_word_floor, floor_solver
+from optimal.cli.args import Parser
 from optimal.cli.checkpoint import identity, integer, load_checkpoint, save_checkpoint, seconds_ok
 from optimal.cli.progress import progress_bar
 from optimal.errors import BadInput, CannotWrite
@@ -72,10 +73,16 @@ def least_bound(split: dict[int, int], saved: dict[str, dict], words: list[str])
     return g, word_bound(split, saved, words, g)
 
 
+EXAMPLES = """examples:
+  python -m optimal.search.dordle_floor --out results/dordle --budget 3600   # resumes the committed run
+  python -m optimal.search.dordle_floor --out /tmp/floors --budget 60 --cap 2.2   # a quick first pass
+"""
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """The command's options (BadInput for a cap or budget that cannot be meant)."""
-    parser = argparse.ArgumentParser(prog="python -m optimal.search.dordle_floor", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="python -m optimal.search.dordle_floor", description=__doc__,
+                    epilog=EXAMPLES)
     parser.add_argument("--out", default="runs/dordle", help="folder of the checkpoint (default runs/dordle)")
     parser.add_argument("--cap", type=float, default=2.6,
                         help="guesses per answer up to which a part is searched in the first pass")
