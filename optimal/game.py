@@ -426,7 +426,8 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
                 continue
             if word and not steps and _reads_as_reply_only(game, word):
                 raise BadInput(f"history {quoted(text)}: {quoted(word)} is a reply, and a step "
-                               f"starts with its word, then the reply ('WORD {word}', not '{word} WORD')")
+                               f"starts with its word, then the reply ('WORD {word}', not "
+                               f"'{word} WORD')")
             if word:  # (a stray '.' with no word before it is skipped)
                 steps.append((word.lower(), []))
             i += len(word) + 1

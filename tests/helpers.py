@@ -1,5 +1,5 @@
-"""Small strategies for tests: trees built without the search, so the tree code is tested on its own;
-and a way to send a small search's work to the workers."""
+"""Small strategies for tests: trees built without the search, so the tree code is tested on its
+own; and a way to send a small search's work to the workers."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ class CouldBeTheAnswer:
 
 def hand_everything_to_the_workers(monkeypatch, backend: str) -> None:
     """A small game ends within the search's serial phase, where no worker is used
-    (lookahead.parallel.schedule): end that phase at once and price the pool at nothing, so every word goes
-    to the backend's workers."""
+    (lookahead.parallel.schedule): end that phase at once and price the pool at nothing, so every
+    word goes to the backend's workers."""
     monkeypatch.setattr(schedule, "SERIAL_SECONDS", 0.0)
     monkeypatch.setitem(schedule.POOL_START, backend, -1.0)

@@ -131,9 +131,9 @@ class Analysis:
 
     kind: 'wordle' (one board), 'boards' (several), 'absurdle'. status: 'playing', 'won' or 'lost'.
     suggestions: every strategy's row on one board (or on the last unsolved one of several); the
-    one suggested guess with several boards or in Absurdle; none once the game is over. verdict: whether every remaining answer can be found
-    within the guesses left, when a search decided it, or (the exact search skipped) what a greedy
-    tree shows or leaves undecided. optimal: the search's result (one board,
+    one suggested guess with several boards or in Absurdle; none once the game is over. verdict:
+    whether every remaining answer can be found within the guesses left, when a search decided
+    it, or (the exact search skipped) what a greedy tree shows or leaves undecided. optimal: the search's result (one board,
     or two boards with the Dordle engine, when it ran). pick: the guess the assistant itself would play next (the optimum when known,
     else the first suggestion), e.g. for a page that guesses the player's word.
     """

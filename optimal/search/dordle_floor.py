@@ -74,8 +74,8 @@ def least_bound(split: dict[int, int], saved: dict[str, dict], words: list[str])
 
 
 EXAMPLES = """examples:
-  python -m optimal.search.dordle_floor --out results/dordle --budget 3600   # resumes the committed run
-  python -m optimal.search.dordle_floor --out /tmp/floors --budget 60 --cap 2.2   # a quick first pass
+  python -m optimal.search.dordle_floor --out results/dordle --budget 3600  # the committed run
+  python -m optimal.search.dordle_floor --out /tmp/floors --budget 60 --cap 2.2  # a quick pass
 """
 
 
