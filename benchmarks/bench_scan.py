@@ -30,13 +30,14 @@ def main() -> None:
     eq16, flag = np.zeros(ng, np.uint16), np.zeros(ng, np.uint8)
     cnt, touched = np.zeros(243, np.int64), np.zeros(243, np.int64)
     table = np.zeros((243, BLOCK), np.uint16)
+    sums = np.zeros((2, BLOCK), np.int64)
     print(f"{'answers':>7} {'histogram ms':>13} {'blocked ms':>11} {'pairwise ms':>12} "
           f"{'blocked x':>10} {'pairwise x':>11}")
     for n in (int(s) for s in args.sizes.split(",")):
         B = np.ascontiguousarray(replies_by_answer[np.sort(rng.choice(answers, n, replace=False))])
         repeat = max(5, 20_000 // n)
         ways = {"histogram": lambda: count_histogram(B, n, ng, dup, eq, cnt, touched),
-                "blocked": lambda: count_blocked(B, n, ng, dup, eq, table)}
+                "blocked": lambda: count_blocked(B, n, ng, dup, eq, table, sums)}
         if n <= 64:  # eq16 cannot hold the pairs of larger sets
             ways["pairwise"] = lambda: count_pairwise(B, n, ng, dup, eq16, flag)
         ms = {}

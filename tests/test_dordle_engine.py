@@ -265,3 +265,24 @@ def test_counting_a_states_games_compiles_no_kernel():
                           cwd=Path(__file__).resolve().parents[1], timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["35", "20", "0"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_kernels_allocation_free_sorts_order_as_numpy_does(seed):
+    """`solve_two` is compiled without reference counting, so it cannot call numba's sorts: its
+    own heap sort must sort any stretch of an array (and leave the rest alone), and the children
+    must come heaviest first, ties in index order, as the stable argsort it replaced gave them
+    (both branches: insertion below 65 children, the packed-key sort above)."""
+    from lookahead.kernels.pair_total import heap_sort, order_children
+    rng = np.random.default_rng(seed)
+    for n in (0, 1, 2, 3, 8, 65, 300):
+        a = rng.integers(-10**12, 10**12, size=n + 7)
+        lo, hi = 3, 3 + n
+        expected = a.copy()
+        expected[lo:hi] = np.sort(a[lo:hi])
+        heap_sort(a, lo, hi)
+        assert np.array_equal(a, expected)
+        weight = rng.integers(0, 6 if seed % 2 else 250_000, size=n + 5)  # ties when small
+        order = np.full(n + 5, -1, np.int64)
+        order_children(order, weight, n)
+        assert list(order[:n]) == list(np.argsort(-weight[:n], kind="stable"))

@@ -33,7 +33,7 @@ def test_blocked_and_per_guess_histograms_and_pairwise_counts_agree(n, ng, seed)
     want_dup, want_eq = brute_force(B)
     dup, eq = np.zeros(ng, np.int32), np.zeros(ng, np.int64)  # the workspace's types
     table = np.zeros((243, BLOCK), np.uint16)
-    count_blocked(B, n, ng, dup, eq, table)
+    count_blocked(B, n, ng, dup, eq, table, np.zeros((2, BLOCK), np.int64))
     assert (dup == want_dup).all() and (eq == want_eq).all()
     assert not table.any()  # left clean for the next node
     dup[:], eq[:] = 0, 0

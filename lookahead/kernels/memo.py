@@ -161,37 +161,39 @@ def memo_slot_two(mkeys, mlen, moff, pool, key, X, Y, state):
         i = (i + 1) & mask
 
 
-@njit(cache=True)
-def memo_store_two(ws, key, X, Y, state, value, flag, best):
-    """memo_store for a state of two sets (X, Y)."""
-    mask = ws.mkeys.shape[0] - 1
+@njit(cache=True, inline="always")
+def memo_store_two(mkeys, mlen, moff, pool, mval, mflag, mbest, stats, key, X, Y, state, value,
+                   flag, best):
+    """memo_store for a state of two sets (X, Y), on the memo's arrays (the pair kernel stores
+    once per node: see above)."""
+    mask = mkeys.shape[0] - 1
     m, n = X.shape[0], Y.shape[0]
-    i = memo_slot_two(ws.mkeys, ws.mlen, ws.moff, ws.pool, key, X, Y, state)
+    i = memo_slot_two(mkeys, mlen, moff, pool, key, X, Y, state)
     if i >= 0:
-        if ws.mflag[i] == LOWER and (flag == EXACT or value > ws.mval[i]):
-            ws.mval[i] = value
-            ws.mflag[i] = flag
-            ws.mbest[i] = best
+        if mflag[i] == LOWER and (flag == EXACT or value > mval[i]):
+            mval[i] = value
+            mflag[i] = flag
+            mbest[i] = best
         return
-    used = ws.stats[POOL_USED]
+    used = stats[POOL_USED]
     size = m + n + state.shape[0]
-    if ws.stats[MEMO_ENTRIES] * 4 >= (mask + 1) * 3 or used + size > ws.pool.shape[0]:
-        ws.stats[MEMO_FULL] += 1
+    if stats[MEMO_ENTRIES] * 4 >= (mask + 1) * 3 or used + size > pool.shape[0]:
+        stats[MEMO_FULL] += 1
         return
     i = np.int64(key & np.uint64(mask))
-    while ws.mkeys[i] != 0:
+    while mkeys[i] != 0:
         i = (i + 1) & mask
-    ws.mkeys[i] = key
-    ws.mval[i] = value
-    ws.mflag[i] = flag
-    ws.mbest[i] = best
-    ws.moff[i] = used
-    ws.mlen[i] = m + n
+    mkeys[i] = key
+    mval[i] = value
+    mflag[i] = flag
+    mbest[i] = best
+    moff[i] = used
+    mlen[i] = m + n
     for j in range(m):
-        ws.pool[used + j] = X[j]
+        pool[used + j] = X[j]
     for j in range(n):
-        ws.pool[used + m + j] = Y[j]
+        pool[used + m + j] = Y[j]
     for j in range(state.shape[0]):
-        ws.pool[used + m + n + j] = state[j]
-    ws.stats[POOL_USED] = used + size
-    ws.stats[MEMO_ENTRIES] += 1
+        pool[used + m + n + j] = state[j]
+    stats[POOL_USED] = used + size
+    stats[MEMO_ENTRIES] += 1

@@ -29,28 +29,30 @@ def node_key(ws, h, d, level):
     return key
 
 
-@njit(cache=True)
-def partition(ws, S, g, level):
-    """Split S by the replies to guess g into ws.part_*[level], dropping the all-green reply.
+@njit(cache=True, inline="always")
+def split_parts(row, won, S, cnt, pid, touched, zob, part_start, part_size, part_code, part_hash,
+                part_items, level):
+    """Split S by the replies in a guess's matrix row into the level's part arrays, dropping the
+    all-green reply; returns the number of parts. Parts keep S's order (so they are sorted too)
+    and get their set hash on the way.
 
-    Parts keep S's order (so they are sorted too) and get their set hash on the way, and on a
-    weighted game their summed and heaviest weight (ws.part_mass). Returns the number of parts.
-    """
-    row = ws.M[g]
-    cnt, pid, touched = ws.cnt, ws.pid, ws.touched
+    Why it takes arrays, not the workspace: it runs for every guess tried at every node, and each
+    numba call that passes the workspace tuple costs an atomic reference count on every one of its
+    ~90 arrays, in and out (measured with perf: 36% of a Dordle first word's search went to those
+    counts). Inlined with the few arrays it reads, it costs none."""
     n = S.shape[0]
     k = count_replies(row, S, cnt, touched)
     pos = 0
     m = 0
     for t in range(k):
         c = touched[t]
-        if c == ws.won:
+        if c == won:
             pid[c] = -1
         else:
-            ws.part_start[level, m] = pos
-            ws.part_size[level, m] = cnt[c]
-            ws.part_code[level, m] = c
-            ws.part_hash[level, m] = np.uint64(0)
+            part_start[level, m] = pos
+            part_size[level, m] = cnt[c]
+            part_code[level, m] = c
+            part_hash[level, m] = np.uint64(0)
             pid[c] = m
             pos += cnt[c]
             m += 1
@@ -59,13 +61,23 @@ def partition(ws, S, g, level):
         a = S[i]
         p = pid[row[a]]
         if p >= 0:
-            ws.part_items[level, ws.part_start[level, p] + cnt[p]] = a
+            part_items[level, part_start[level, p] + cnt[p]] = a
             cnt[p] += 1
-            ws.part_hash[level, p] += ws.zob[a]
+            part_hash[level, p] += zob[a]
     for t in range(m):
         cnt[t] = 0
     for t in range(k):
         pid[touched[t]] = -1
+    return m
+
+
+@njit(cache=True)
+def partition(ws, S, g, level):
+    """Split S by the replies to guess g into ws.part_*[level] (`split_parts`), and on a weighted
+    game give each part its summed and heaviest weight (ws.part_mass). Returns the number of
+    parts."""
+    m = split_parts(ws.M[g], ws.won, S, ws.cnt, ws.pid, ws.touched, ws.zob, ws.part_start,
+                    ws.part_size, ws.part_code, ws.part_hash, ws.part_items, level)
     if ws.weighted:
         for p in range(m):
             start = ws.part_start[level, p]
@@ -89,16 +101,15 @@ def new_node(ws, level):
     ws.split_stamp_now[level] += 1
 
 
-@njit(cache=True)
-def same_split(ws, S, g1, g2):
-    """Whether guesses g1 and g2 split S into the same classes (the replies correspond one to one,
-    and the all-green reply only to itself)."""
-    to2, to1 = ws.map_a, ws.map_b
-    r1, r2 = ws.M[g1], ws.M[g2]
+@njit(cache=True, inline="always")
+def same_split_rows(r1, r2, won, to2, to1, S):
+    """Whether the replies in matrix rows r1 and r2 split S into the same classes (the replies
+    correspond one to one, and the all-green reply only to itself); to2 and to1 are scratch maps
+    of every reply to -1, left so. Takes arrays for the reason `split_parts` does."""
     same = True
     for i in range(S.shape[0]):
         a, b = r1[S[i]], r2[S[i]]
-        if (a == ws.won) != (b == ws.won) or (to2[a] >= 0 and to2[a] != b) or (to1[b] >= 0 and to1[b] != a):
+        if (a == won) != (b == won) or (to2[a] >= 0 and to2[a] != b) or (to1[b] >= 0 and to1[b] != a):
             same = False
             break
         to2[a] = b
@@ -107,6 +118,12 @@ def same_split(ws, S, g1, g2):
         to2[r1[S[i]]] = -1
         to1[r2[S[i]]] = -1
     return same
+
+
+@njit(cache=True)
+def same_split(ws, S, g1, g2):
+    """Whether guesses g1 and g2 split S into the same classes (`same_split_rows`)."""
+    return same_split_rows(ws.M[g1], ws.M[g2], ws.won, ws.map_a, ws.map_b, S)
 
 
 @njit(cache=True)

@@ -30,6 +30,15 @@ Why the helpers take arrays, not the workspace: every numba call (inlined or not
 workspace tuples costs an atomic reference count for each of their ~90 arrays, on the way in and
 out. Helpers run per child or per guess therefore take the few arrays they read, and are inlined;
 only per-node work passes the tuples.
+
+Why `solve_two` is compiled without numba's reference counting (`_nrt=False`): even so, perf
+showed 28% of a first word's search (500 answers) in the atomic counts of array views and
+arguments (the counts themselves; `lock inc`/`lock dec` in NRT_incref/NRT_decref). Every array the
+search touches belongs to the workspace and pair space, which the Python caller holds for the whole
+call, so the counts protect nothing here; without them the same search (same nodes, same values)
+ran 2.2-2.4x faster. The price: nothing in it may allocate (numba refuses to compile it if
+anything does), hence `heap_sort` instead of numba's sorts. Kernels it calls keep their counts
+(they balance within each call).
 """
 
 from __future__ import annotations
@@ -40,7 +49,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from lookahead.kernels.bounds import INF, guess_lower_bound
 from lookahead.kernels.total import NO_GUESS
-from lookahead.kernels.nodes import SPLIT_SLOTS, partition, same_split
+from lookahead.kernels.nodes import SPLIT_SLOTS, same_split_rows, split_parts
 from lookahead.kernels.memo import (EVALUATIONS, EXACT, FULL_SCANS, LIST_SORTED, LOWER, MEMO_CUTOFFS,
                             MEMO_HITS, MEMO_PROBES, NODES, QUICK, SAME_SPLITS, SCANNED,
                             memo_slot_two, memo_store_two)
@@ -70,6 +79,11 @@ LB_SHIFT = INDEX_BITS + SCORE_BITS
 # A node's guesses are taken best first by selection (a pass over the rest per guess) while few
 # have been taken, since most nodes stop after a few; the rest is sorted once a node goes on.
 SELECT_FIRST = 8
+# Children are ordered by packed keys: an index below 2^CHILD_BITS (a level holds at most
+# codes^2 + 2 codes of them), a weight (games) below CHILD_WEIGHT_CAP.
+CHILD_BITS = 20
+CHILD_MASK = (1 << CHILD_BITS) - 1
+CHILD_WEIGHT_CAP = 1 << 42
 
 
 # ---------------------------------------------------------------- ordering guesses
@@ -95,6 +109,34 @@ def sort_key(lb, score, g):
 
 
 @njit(cache=True, inline="always")
+def sift_down(a, lo, root, end):
+    """Restore the max-heap a[lo:end] (heap positions counted from lo) below position `root`."""
+    while True:
+        child = 2 * root + 1
+        if child >= end - lo:
+            return
+        if child + 1 < end - lo and a[lo + child] < a[lo + child + 1]:
+            child += 1
+        if a[lo + root] >= a[lo + child]:
+            return
+        a[lo + root], a[lo + child] = a[lo + child], a[lo + root]
+        root = child
+
+
+@njit(cache=True, inline="always")
+def heap_sort(a, lo, hi):
+    """Sort a[lo:hi] in place, ascending, with no memory allocated: the search kernel is compiled
+    without numba's reference counting (see `solve_two`), where numba's own sorts, which allocate,
+    cannot run. Keys are distinct wherever it is used, so the order is the one any sort gives."""
+    n = hi - lo
+    for root in range(n // 2 - 1, -1, -1):
+        sift_down(a, lo, root, hi)
+    for end in range(hi - 1, lo, -1):
+        a[lo], a[end] = a[end], a[lo]
+        sift_down(a, lo, 0, end)
+
+
+@njit(cache=True, inline="always")
 def take_next(keys, cand, lbs, t, m):
     """Make position t of a level's m listed guesses (`keys`) the best of those from t on and
     unpack it into `cand` / `lbs`; positions before t are already in order. Keys are distinct
@@ -106,7 +148,7 @@ def take_next(keys, cand, lbs, t, m):
                 best = j
         keys[t], keys[best] = keys[best], keys[t]
     elif t == SELECT_FIRST:
-        keys[t:m].sort()
+        heap_sort(keys, t, m)
     cand[t] = keys[t] & INDEX_MASK
     lbs[t] = keys[t] >> LB_SHIFT
 
@@ -168,13 +210,12 @@ def guess_split_bound(ws, ps, X, Y, kind, d, g):
     return guess_bound(ws.M[g], ws.won, X, Y, kind, d, ws.cnt, ws.touched, ps.sizes_x, ps.sizes_y)
 
 
-@njit(cache=True)
-def rank_candidates(ws, ps, X, Y, kind, d, level):
-    """List the candidates (members of either set) with their exact split bounds, best first;
-    returns (how many, the least bound)."""
-    M, won, ans_guess = ws.M, ws.won, ws.ans_guess
-    cnt, touched, sizes_x, sizes_y = ws.cnt, ws.touched, ps.sizes_x, ps.sizes_y
-    keys = ps.keys[level]
+@njit(cache=True, inline="always")
+def rank_candidates(M, won, ans_guess, cnt, touched, sizes_x, sizes_y, keys, cand, lbs, stats, X,
+                    Y, kind, d):
+    """List the candidates (members of either set) with their exact split bounds, best first, into
+    a level's keys, cand and lbs; returns (how many, the least bound). It runs at every node, so
+    it takes arrays, not the workspace (see `nodes.split_parts`)."""
     m = 0
     lowest = INF
     for side in range(2 if kind == PAIR else 1):
@@ -187,8 +228,9 @@ def rank_candidates(ws, ps, X, Y, kind, d, level):
             lowest = min(lowest, lb)
             keys[m] = sort_key(lb, score, g)
             m += 1
-    list_guesses(ps, level, m)
-    ws.stats[LIST_SORTED] += m
+    for t in range(m):
+        take_next(keys, cand, lbs, t, m)
+    stats[LIST_SORTED] += m
     return m, lowest
 
 
@@ -291,32 +333,35 @@ def rank_all(ws, ps, X, Y, kind, d, level, cutoff):
 # ---------------------------------------------------------------- a guess's children
 
 
-@njit(cache=True)
-def split_seen_two(ws, X, Y, kind, g, level, px, py):
+@njit(cache=True, inline="always")
+def split_seen_two(M, won, map_a, map_b, part_hash, split_stamp, split_key, split_guess, stamp_now,
+                   stats, X, Y, kind, g, level, px, py):
     """True when an earlier guess at this node split both sets exactly as g does (same children,
     same value: g is skipped); otherwise g's split is remembered. As `kernel.split_seen`, with
-    the second set's parts mixed in; confirmed member by member."""
+    the second set's parts mixed in; confirmed member by member. It runs for every guess tried,
+    so it takes the workspace arrays it reads, not the workspace (see `nodes.split_parts`)."""
     lev = 2 * level
     sig = np.uint64(0)
     for j in range(px):
-        h = ws.part_hash[lev, j] * np.uint64(0x9E3779B97F4A7C15)
+        h = part_hash[lev, j] * np.uint64(0x9E3779B97F4A7C15)
         sig += h ^ (h >> np.uint64(29))
     for j in range(py):
-        h = ws.part_hash[lev + 1, j] * np.uint64(0xC2B2AE3D27D4EB4F)
+        h = part_hash[lev + 1, j] * np.uint64(0xC2B2AE3D27D4EB4F)
         sig += h ^ (h >> np.uint64(31))
     mask = SPLIT_SLOTS - 1
     i = np.int64(sig & np.uint64(mask))
-    now = ws.split_stamp_now[lev]
+    now = stamp_now[lev]
     for _ in range(SPLIT_PROBES):
-        if ws.split_stamp[lev, i] != now:
-            ws.split_stamp[lev, i] = now
-            ws.split_key[lev, i] = sig
-            ws.split_guess[lev, i] = g
+        if split_stamp[lev, i] != now:
+            split_stamp[lev, i] = now
+            split_key[lev, i] = sig
+            split_guess[lev, i] = g
             return False
-        if ws.split_key[lev, i] == sig:
-            other = ws.split_guess[lev, i]
-            if same_split(ws, X, other, g) and (kind != PAIR or same_split(ws, Y, other, g)):
-                ws.stats[SAME_SPLITS] += 1
+        if split_key[lev, i] == sig:
+            r1, r2 = M[split_guess[lev, i]], M[g]
+            if same_split_rows(r1, r2, won, map_a, map_b, X) and (
+                    kind != PAIR or same_split_rows(r1, r2, won, map_a, map_b, Y)):
+                stats[SAME_SPLITS] += 1
                 return True
         i = (i + 1) & mask
     return False
@@ -424,8 +469,12 @@ def order_children(order, weight, nc):
                 order[i + 1] = order[i]
                 i -= 1
             order[i + 1] = x
-    else:
-        order[:nc] = np.argsort(-weight[:nc], kind="mergesort")
+    else:  # heaviest first, ties in index order: one sort of packed (weight, index) keys
+        for j in range(nc):
+            order[j] = ((CHILD_WEIGHT_CAP - weight[j]) << CHILD_BITS) | j
+        heap_sort(order, 0, nc)
+        for j in range(nc):
+            order[j] &= CHILD_MASK
 
 
 @njit(cache=True, inline="always")
@@ -461,7 +510,7 @@ def trivial(ans_guess, best_at, X, Y, kind, d, level):
 
 
 # Long on purpose: numba caches self-recursion on disk, not mutual recursion: no helper may call back
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     """Least total guesses for a Dordle state with d guesses left, exact when below beta; with
     forced >= 0, the total when that guess is played first (see module)."""
@@ -483,6 +532,11 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
     zdepth, zkind, empty = ws.zdepth, ps.zkind, ps.empty
     part_items, part_start, part_size, part_hash = (ws.part_items, ws.part_start, ws.part_size,
                                                     ws.part_hash)
+    M, won, cnt, pid, touched, zob, part_code = ws.M, ws.won, ws.cnt, ws.pid, ws.touched, ws.zob, \
+        ws.part_code
+    map_a, map_b, stats = ws.map_a, ws.map_b, ws.stats
+    split_stamp, split_key, split_guess, split_stamp_now = (ws.split_stamp, ws.split_key,
+                                                            ws.split_guess, ws.split_stamp_now)
     cand, lbs, keys = ps.cand[level], ps.lbs[level], ps.keys[level]
     child_r, child_s, child_mult, child_weight = (ps.child_r[level], ps.child_s[level],
                                                   ps.child_mult[level], ps.child_weight[level])
@@ -522,13 +576,15 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
         count = 1
         phase = 1  # nothing else to list
     else:
-        count, lowest = rank_candidates(ws, ps, X, Y, kind, d, level)
+        count, lowest = rank_candidates(M, won, ws.ans_guess, cnt, touched, ps.sizes_x,
+                                        ps.sizes_y, keys, cand, lbs, stats, X, Y, kind, d)
         # Every guess is a candidate (bound >= lowest) or not (bound >= floor): a bound with no
         # scan of the guess list, which often answers a caller who only asks "below beta?".
         known = max(known, min(lowest, floor), state_lower_bound(kind, m, n, d))
         if known >= beta:
             if use_memo:
-                memo_store_two(ws, key, X, second, state, known, LOWER, -1)
+                memo_store_two(mkeys, mlen, moff, pool, mval, mflag, ws.mbest, stats, key, X, second,
+                               state, known, LOWER, -1)
             return known
         phase = 0
     ws.split_stamp_now[2 * level] += 1  # a new node: forget the splits seen at the last one
@@ -572,18 +628,23 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
         if phase == 0:
             tried[g] = now
         lev = 2 * level
-        px = partition(ws, X, g, lev)
+        row = M[g]
+        px = split_parts(row, won, X, cnt, pid, touched, zob, part_start, part_size, part_code,
+                         part_hash, part_items, lev)
         gx = m
         for j in range(px):
             gx -= part_size[lev, j]
         py = 0
         gy = 0
         if kind == PAIR:
-            py = partition(ws, Y, g, lev + 1)
+            py = split_parts(row, won, Y, cnt, pid, touched, zob, part_start, part_size, part_code,
+                             part_hash, part_items, lev + 1)
             gy = n
             for j in range(py):
                 gy -= part_size[lev + 1, j]
-        if forced < 0 and split_seen_two(ws, X, Y, kind, g, level, px, py):
+        if forced < 0 and split_seen_two(M, won, map_a, map_b, part_hash, split_stamp, split_key,
+                                         split_guess, split_stamp_now, stats, X, Y, kind, g, level,
+                                         px, py):
             continue
         ws.stats[EVALUATIONS] += 1
         nc = list_children(part_size, child_r, child_s, child_mult, child_weight, kind, lev, px, py,
@@ -648,10 +709,12 @@ def solve_two(ws, ps, X, Y, hx, hy, kind, d, level, beta, forced):
                 break
     if best < beta:
         if use_memo:
-            memo_store_two(ws, key, X, second, state, best, EXACT, best_guess)
+            memo_store_two(mkeys, mlen, moff, pool, mval, mflag, ws.mbest, stats, key, X, second,
+                               state, best, EXACT, best_guess)
         ps.best_at[level] = best_guess
         return best
     result = max(min(bound, INF), known)
     if use_memo:
-        memo_store_two(ws, key, X, second, state, result, LOWER, -1)
+        memo_store_two(mkeys, mlen, moff, pool, mval, mflag, ws.mbest, stats, key, X, second,
+                               state, result, LOWER, -1)
     return result

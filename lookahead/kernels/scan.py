@@ -123,8 +123,11 @@ def gather_replies(ws, S, level):
     if ws.hard:
         return gather_columns(ws, S, ws.legal[level], ws.nlegal[level])
     ng = ws.MT.shape[1]
-    for i in range(n):
-        ws.B[i, :ng] = ws.MT[S[i], :]
+    for i in range(n):  # element by element: a slice copy may allocate when the dtypes differ,
+        src = ws.MT[S[i]]  # and the Dordle search calls this compiled without an allocator
+        dst = ws.B[i]
+        for j in range(ng):
+            dst[j] = src[j]
     return ng
 
 
@@ -246,7 +249,7 @@ def count_histogram(B, n, ng, dup, eq, cnt, touched):
 
 
 @njit(cache=True)
-def count_blocked(B, n, ng, dup, eq, table):
+def count_blocked(B, n, ng, dup, eq, table, sums):
     """Same results as count_histogram, for BLOCK guesses at a time: each answer's replies to the
     block are one cache line of B, and the block's histograms are BLOCK independent columns of
     `table` (codes x BLOCK, zero on entry and on return), so successive increments rarely wait on
@@ -256,8 +259,7 @@ def count_blocked(B, n, ng, dup, eq, table):
     answers repeat a reply; this is about 3-5x faster on sets of 65-2,315 answers (benchmarked).
     """
     codes = table.shape[0]
-    replies = np.zeros(BLOCK, np.int64)
-    squares = np.zeros(BLOCK, np.int64)
+    replies, squares = sums[0], sums[1]  # scratch of BLOCK each (no allocation: see gather_replies)
     for j0 in range(0, ng, BLOCK):
         width = min(BLOCK, ng - j0)
         if width == BLOCK:  # a constant trip count, which the compiler unrolls
@@ -293,7 +295,7 @@ def count_splits(ws, n, ng):
         count_pairwise(ws.B, n, ng, ws.dup, ws.eq16, ws.flag)
         return True
     if blocked:
-        count_blocked(ws.B, n, ng, ws.dup, ws.eq, ws.table)
+        count_blocked(ws.B, n, ng, ws.dup, ws.eq, ws.table, ws.block_sums)
     else:
         count_histogram(ws.B, n, ng, ws.dup, ws.eq, ws.cnt, ws.touched)
     return False

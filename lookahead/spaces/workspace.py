@@ -47,7 +47,8 @@ Workspace = namedtuple("Workspace", [
     # each class and the letters the list was made for; the classes' hash table
     "alike", "reps", "nreps", "rep_live", "class_keys", "class_stamp", "class_now",
     # scratch, never live across a recursive call
-    "B", "dup", "eq16", "eq", "flag", "table", "is_candidate", "cnt", "pid", "touched", "scored", "greyed",
+    "B", "dup", "eq16", "eq", "flag", "table", "block_sums", "is_candidate", "cnt", "pid", "touched",
+    "scored", "greyed",
     "map_a",
     "map_b",
     # the worst-case objective: guesses separating each pair of answers, as bitsets
@@ -220,6 +221,7 @@ def _scratch_arrays(matrix: np.ndarray, codes: int) -> dict:
     return dict(B=np.zeros((A, G), matrix.dtype), dup=np.zeros(G, np.int32),
                 eq16=np.zeros(G, np.uint16), eq=np.zeros(G, np.int64), flag=np.zeros(G, np.uint8),
                 table=np.zeros((codes if codes <= BLOCKED_MAX_CODES else 0, BLOCK), np.uint16),
+                block_sums=np.zeros((2, BLOCK), np.int64),
                 is_candidate=np.zeros(G, np.uint8), cnt=np.zeros(codes, np.int64),
                 pid=np.full(codes, -1, np.int64), touched=np.zeros(codes, np.int64),
                 map_a=np.full(codes, -1, np.int64), map_b=np.full(codes, -1, np.int64))
