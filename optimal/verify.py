@@ -28,6 +28,7 @@ EXAMPLES = """examples:
   python -m optimal.verify results/answers-2315-guesses-12972-normal-d6/salet.tree.txt   # Selby's format
   python -m optimal.verify results/answers-2315-guesses-12972-hard-d6/salet.tree.txt --hard
   python -m optimal.verify results/answers-2315-guesses-12972-hard-d5/palet.tree.txt --hard --max-depth 5
+  python -m optimal.verify results/answers-2315-guesses-12972-hard-d6/salet.json --normal  # as a normal-mode tree
   python -m optimal.verify salet.easy.origwords.tree                 # a tree from Selby's site
   python -m optimal.verify tree.json --answers my-answers.txt --guesses my-guesses.txt
   python -m optimal.verify tree.json --play whiff                    # show one game
@@ -58,7 +59,7 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
         name = _list_name(game_block, role)
         if name in BUNDLED_LISTS and args.game != "jotto":
             setattr(args, role, name)
-    if not (args.hard or args.ultra):
+    if not (args.hard or args.ultra or getattr(args, "normal", False)):
         args.hard, args.ultra = game_block.get("mode") == "hard", game_block.get("mode") == "ultra"
     if args.max_depth is None:
         args.max_depth = game_block.get("max_guesses")
@@ -142,7 +143,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--evil", action="store_true",
                         help="also show the game Evil Wordle forces (always the largest branch)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--normal", action="store_true",
+                        help="check the tree in normal mode whatever mode its file names (a "
+                             "hard-mode tree is a normal-mode tree too)")
     args = parser.parse_args(argv)
+    if args.normal and (args.hard or args.ultra):
+        parser.error("--normal cannot be given with --hard or --ultra")
 
     def body() -> int:
         tree_file = read_tree(args.tree, keep_defects=True)

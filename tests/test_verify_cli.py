@@ -208,3 +208,22 @@ def test_a_mode_or_limit_other_than_the_files_is_noted(files, capsys):
     main([files["json"], *lines_of(files), "--game", "jotto"])
     assert "note: the tree was made for wordle; checked here for jotto, as asked" in \
         capsys.readouterr().out
+
+
+def test_a_hard_mode_tree_is_checked_in_normal_mode_when_asked(capsys):
+    """A hard-mode tree file set hard mode whenever no flag gave a mode, and no flag could give
+    normal mode: `--normal` checks it as the normal-mode tree it also is (and is refused beside
+    --hard or --ultra)."""
+    from pathlib import Path
+    path = (Path(__file__).resolve().parent.parent / "results"
+            / "answers-2315-guesses-12972-hard-d6" / "salet.json")
+    assert main([str(path)]) == 0
+    assert "hard mode" in capsys.readouterr().out.splitlines()[0]
+    assert main([str(path), "--normal"]) == 0
+    out = capsys.readouterr().out
+    assert "normal mode" in out.splitlines()[0]
+    assert "note: the tree was made for hard mode; checked here for normal mode, as asked" in out
+    assert "VALID: first guess SALET, total 8122" in out
+    with pytest.raises(SystemExit) as stop:
+        main([str(path), "--normal", "--hard"])
+    assert stop.value.code == 2

@@ -96,7 +96,7 @@ def handle(assistant: Assistant, line: str) -> list[str]:
         return assistant.report(hints=True)
     try:
         return play_steps(assistant, line) + assistant.report()
-    except BadInput as error:
+    except BadInput:
         close = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
         typo = " " not in command and command not in assistant.game.guess_index
         if close and typo:  # 'lsit': a command mistyped ('audit' is a word without its colours)
