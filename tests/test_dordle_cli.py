@@ -181,3 +181,29 @@ def test_the_dordle_kernels_load_from_the_disk_cache(tmp_path):
                            cwd=Path(__file__).resolve().parent.parent) for _ in range(2)]
     assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr[-400:]
     assert runs[0].stdout.splitlines()[3] == runs[1].stdout.splitlines()[3]
+
+
+def test_a_dordle_memo_that_fills_is_cleared_between_words(monkeypatch):
+    """A worker searches first word after first word with one solver: its memo filled (after
+    about 20 words of the 500-answer proof) and every later word ran without memo entries of its
+    own, twice as slow. A memo far too small now fills and is cleared before the next word, and
+    every value is still each word's own (as a fresh solver finds it)."""
+    from lookahead.kernels import memo
+    from lookahead.solvers.setting import SearchSetting
+    game = Game.from_lists("original", None, None, "normal", 7).restricted_to(
+        list(range(0, 2315, 41)), "sample")
+    clears = []
+    real = memo.clear_memo
+    monkeypatch.setattr(memo, "clear_memo", lambda ws: clears.append(1) or real(ws))
+    dordle_questions._SOLVERS.clear()
+    words = [g for g, _ in dordle_questions.dordle_ranked_guesses(game)[:5]]
+    values = dordle_questions.dordle_values_task(game, words, SearchSetting(cache_mb=0.02), 10**9)
+    assert clears  # it did fill, and was cleared
+    board = game.all_candidates()
+    best = 10**9
+    for g, value in zip(words, values):  # each cut off at the best exact total before it
+        total, exact = DordleSolver(game, cache_mb=64).evaluate(board, board, g, 7)
+        assert exact and (value.total == total if value.exact else best <= value.total <= total)
+        best = min(best, total)
+    assert any(value.exact for value in values)
+    dordle_questions._SOLVERS.clear()

@@ -8,9 +8,9 @@ import pytest
 from conftest import SMALL_ANSWERS, small_game
 
 from lookahead import INF, SearchSetting, exact_values, ranked_guesses, solve_guess
+from lookahead.kernels import memo
 from lookahead.kernels.memo import clear_memo
 from lookahead.questions.exact_values import letters_order, exact_values_task
-from lookahead.solvers.single import Solver
 from optimal.game import Game
 from optimal.search.command import main as search
 from optimal.words import load_lists
@@ -33,7 +33,7 @@ def test_a_memo_that_fills_is_cleared_between_words_and_no_value_changes(monkeyp
     game = small_game(200)
     words = [g for g, _ in ranked_guesses(game, SearchSetting())][100:108]
     clears = []
-    monkeypatch.setattr(Solver, "clear_memo", lambda self: clears.append(1) or clear_memo(self.ws))
+    monkeypatch.setattr(memo, "clear_memo", lambda ws: clears.append(1) or clear_memo(ws))
     for result in exact_values_task(game, words, budget=30, cache_mb=0.02):
         proof = solve_guess(game, game.guess_id(result.word), SearchSetting())
         assert result.exact and result.lower == proof.value == result.upper

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
+from lookahead.kernels.memo import clear_when_dropping
 from lookahead.questions.first_guesses import split_bounds
 from lookahead.parallel.tasks import solver_for
 from lookahead.parallel.schedule import collect_paced
@@ -93,9 +94,7 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     out = []
     dropped = solver.counters()["memo_dropped"]
     for guess in guesses:
-        if solver.counters()["memo_dropped"] > dropped:  # full during the last word: see module
-            solver.clear_memo()
-            dropped = solver.counters()["memo_dropped"]
+        dropped = clear_when_dropping(solver.ws, dropped)  # full during the last word: see module
         clock, cpu = WorkClock(), time.thread_time()
         word = game.guesses.words[guess]
         lower, exact = raise_to_exact(solver, guess, bounds[guess], budget, clock)

@@ -28,7 +28,7 @@ from lookahead.kernels.legality import pack_state
 from lookahead.kernels.total import solve as _solve
 from lookahead.kernels.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
                             MEMO_FULL, MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS,
-                            SCANNED, clear_memo)
+                            SCANNED)
 from lookahead.kernels.scan import BOUND_LIMIT
 from lookahead.kernels.scan import rank_guesses as _rank
 from lookahead.spaces.stop import stoppable
@@ -90,10 +90,6 @@ class Solver:
     def certifying(self) -> bool:
         """Whether the kernels write proof records for a certificate."""
         return self.ws.certify
-
-    def clear_memo(self) -> None:
-        """Forget the memo (`lookahead.kernels.memo.clear_memo`: no result changes, only work)."""
-        clear_memo(self.ws)
 
     def _drain(self) -> None:
         """Move what the kernels wrote into this solver's records (after every kernel call)."""
