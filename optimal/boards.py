@@ -57,6 +57,7 @@ EXAMPLES = """examples:
   python -m optimal.boards --boards 8 --games 20000 --seed 2   # Octordle
   python -m optimal.boards --boards 3 --answers tiny.txt   # few answers: every game is played
 """
+MOST_BOARDS = 64
 DEFAULT_GAMES = 100_000
 MAX_GAMES = 10_000_000
 MIN_SAMPLED = 30  # fewer sampled games: no interval (2 games of 20 guesses gave "20.0000 - 20.0000")
@@ -136,9 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run `python -m optimal.boards` on `argv` and return the exit code."""
     parser = Parser(prog="python -m optimal.boards", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, default_depth=None,
-                       depth_default_help="the limit of k boards is k + 5, the only one played")
-    parser.add_argument("--boards", type=bounded_int(2, 64), default=4,
-                        help="boards played at once, 2 to 64 (default 4: Quordle; 8: Octordle)")
+                       depth_default_help="the limit of k boards is k + 5, the only one played",
+                       most_depth=board_limit(MOST_BOARDS))
+    parser.add_argument("--boards", type=bounded_int(2, MOST_BOARDS), default=4,
+                        help=f"boards played at once, 2 to {MOST_BOARDS} (default 4: Quordle; 8: "
+                             "Octordle)")
     parser.add_argument("--games", type=bounded_int(2, MAX_GAMES), default=DEFAULT_GAMES,
                         help=f"games sampled, at least {MIN_SAMPLED} (default {DEFAULT_GAMES:,}); "
                              "when the list makes no more games than this, every game is played")

@@ -247,3 +247,16 @@ def test_an_interval_is_never_below_the_bound_nor_of_zero_width():
     spread = Estimate.of(np.array([20] * 29 + [21]), 25)
     assert interval_cell(spread, 20.0).startswith("20.0000 - ") and spread.interval[0] < 20
     assert interval_cell(Estimate.of(np.array([24] * 30), 29), 24.0) == "none: every sampled game alike"
+
+
+def test_the_limit_of_60_to_64_boards_can_be_given(tmp_path, capsys):
+    """The guess limit of k boards is k + 5, but --max-depth stopped at 64 (the searches' cap), so
+    `--boards 64 --max-depth 69`, the game's own limit, was refused as out of range."""
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(sorted(SMALL_ANSWERS[:64])) + "\n")
+    flags = ["--answers", str(answers), "--guesses", str(answers), "--boards", "64", "--games",
+             "30", "--no-write", "--quiet"]
+    assert boards_main(flags + ["--max-depth", "69"]) == 0
+    with pytest.raises(SystemExit) as stop:
+        boards_main(flags + ["--max-depth", "70"])
+    assert stop.value.code == 2 and "at most 69, not 70" in capsys.readouterr().err

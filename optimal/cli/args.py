@@ -94,7 +94,6 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
 
 positive_int = bounded_int(1, INT32)  # counts that must be at least 1
 non_negative_int = bounded_int(0, INT32)  # seeds and other values that must be at least 0
-depth = bounded_int(1, MAX_DEPTH)  # a guess limit
 
 
 def workers(text: str) -> int:
@@ -185,10 +184,11 @@ def different_words(text: str) -> tuple[str, ...]:
 
 def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None = "--max-depth",
                        default_depth: int | None = 6, depth_default_help: str | None = None,
-                       rules: bool = True) -> None:
+                       rules: bool = True, most_depth: int = MAX_DEPTH) -> None:
     """--game (unless `rules` is False: a command for Wordle's replies only), --lists/--answers/
     --guesses, --hard or --ultra, and the guess limit (`depth_default_help`: what the help says of
-    its default, where the command sets it; no limit option when `depth_flag` is None)."""
+    its default, where the command sets it; no limit option when `depth_flag` is None; at most
+    `most_depth`, where a command plays longer games than the searches' MAX_DEPTH)."""
     group = parser.add_argument_group("game")
     if rules:
         group.add_argument("--game", choices=GAMES, default="wordle",
@@ -219,8 +219,9 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None =
     if depth_flag is not None:
         shown = depth_default_help or (f"default {default_depth}" if default_depth is not None
                                        else "default: the tree file's limit, else 6")
-        group.add_argument(depth_flag, dest="max_depth", type=depth, default=default_depth,
-                           metavar="N", help=f"most guesses allowed, 1 to {MAX_DEPTH} ({shown})")
+        group.add_argument(depth_flag, dest="max_depth", type=bounded_int(1, most_depth),
+                           default=default_depth, metavar="N",
+                           help=f"most guesses allowed, 1 to {most_depth} ({shown})")
 
 
 def add_weights_argument(parser: argparse.ArgumentParser) -> None:
