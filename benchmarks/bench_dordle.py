@@ -52,7 +52,7 @@ def main() -> None:
     answers, guesses = load_words("answers-2315"), load_words("guesses-12972")
     warm = Game(sample_words(answers, 20, 99), guesses, max_guesses=7)
     everything = warm.all_candidates()
-    DordleSolver(warm, cache_mb=64).solve(everything, everything, 7)  # compile or load kernels
+    DordleSolver(warm, cache_mb=2048).solve(everything, everything, 7)  # compile or load kernels
     Solver(warm, cache_mb=64).solve(everything, 7)
     print(f"{'answers':>7} {'games':>8} | {'Wordle cpu s':>12} {'Dordle cpu s':>12} {'ratio':>7} "
           f"{'wall s':>7} | {'plain cpu s':>11} {'above':>7} | {'aware cpu s':>11} {'above':>7} "
