@@ -36,9 +36,9 @@ showed 28% of a first word's search (500 answers) in the atomic counts of array 
 arguments (the counts themselves; `lock inc`/`lock dec` in NRT_incref/NRT_decref). Every array the
 search touches belongs to the workspace and pair space, which the Python caller holds for the whole
 call, so the counts protect nothing here; without them the same search (same nodes, same values)
-ran 2.2-2.4x faster. The price: nothing in it may allocate (numba refuses to compile it if
-anything does), hence `heap_sort` instead of numba's sorts. Kernels it calls keep their counts
-(they balance within each call).
+runs 1.5-1.7x faster (`benchmarks/bench_dordle_proof.py`), 2.2-2.4x with the helpers above. The
+price: nothing in it, or in what it calls, may allocate (numba refuses to compile it if anything
+does), hence `heap_sort` instead of numba's sorts and the workspace's scratch in the scan.
 """
 
 from __future__ import annotations

@@ -123,8 +123,8 @@ def gather_replies(ws, S, level):
     if ws.hard:
         return gather_columns(ws, S, ws.legal[level], ws.nlegal[level])
     ng = ws.MT.shape[1]
-    for i in range(n):  # element by element: a slice copy may allocate when the dtypes differ,
-        src = ws.MT[S[i]]  # and the Dordle search calls this compiled without an allocator
+    for i in range(n):  # element by element: numba's slice copy needs its allocator (it may
+        src = ws.MT[S[i]]  # copy through a temporary), and the Dordle kernel runs without one
         dst = ws.B[i]
         for j in range(ng):
             dst[j] = src[j]
