@@ -133,8 +133,8 @@ def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBou
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run `python -m optimal.boards` on `argv` and return the exit code."""
+def make_parser() -> Parser:
+    """The command's options (the game, the boards, the sample, where to write)."""
     parser = Parser(prog="python -m optimal.boards", description=__doc__, epilog=EXAMPLES)
     add_game_arguments(parser, default_depth=None,
                        depth_default_help="the limit of k boards is k + 5, the only one played",
@@ -156,6 +156,12 @@ def main(argv: list[str] | None = None) -> int:
                              "under $OPTIMAL_RUNS)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--quiet", action="store_true", help="no progress display")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.boards` on `argv` and return the exit code."""
+    parser = make_parser()
     args = parser.parse_args(argv)
 
     def body() -> int:

@@ -132,9 +132,8 @@ def weight_notes(game: Game, meta: dict) -> list[str]:
     return []
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run `python -m optimal.verify` on `argv`: replay the tree file against the game and return 0
-    when it is valid and its claimed totals match the replay, 1 when not, 2 on bad input."""
+def make_parser() -> Parser:
+    """The command's options (the tree file, its game, what else to show)."""
     parser = Parser(prog="python -m optimal.verify", description=__doc__, epilog=EXAMPLES)
     parser.add_argument("tree", help="tree file: JSON (optimal-tree/1) or Selby's line format")
     add_game_arguments(parser, default_depth=None)
@@ -146,6 +145,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--normal", action="store_true",
                         help="check the tree in normal mode whatever mode its file names (a "
                              "hard-mode tree is a normal-mode tree too)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `python -m optimal.verify` on `argv`: replay the tree file against the game and return 0
+    when it is valid and its claimed totals match the replay, 1 when not, 2 on bad input."""
+    parser = make_parser()
     args = parser.parse_args(argv)
     if args.normal and (args.hard or args.ultra):
         parser.error("--normal cannot be given with --hard or --ultra")
