@@ -59,7 +59,7 @@ def _game_for(args, meta: dict) -> tuple[Game, list[str]]:
         name = _list_name(game_block, role)
         if name in BUNDLED_LISTS and args.game != "jotto":
             setattr(args, role, name)
-    if not (args.hard or args.ultra or getattr(args, "normal", False)):
+    if not (args.hard or args.ultra or args.normal):
         args.hard, args.ultra = game_block.get("mode") == "hard", game_block.get("mode") == "ultra"
     if args.max_depth is None:
         args.max_depth = game_block.get("max_guesses")
