@@ -243,10 +243,11 @@ def test_absurdle_cli_finds_the_shortest_win(answers30, capsys):
     assert steps[-1][1:] == ("GGGGG", 1) and steps[-2][2] == 1
 
 
-def test_absurdle_cli_with_too_few_guesses_exits_1(answers30, capsys):
+@pytest.mark.parametrize("flag", ["--most", "--max-depth"])  # the searches' spelling works too
+def test_absurdle_cli_with_too_few_guesses_exits_1(answers30, capsys, flag):
     path, game = answers30
     assert not brute_absurdle(game, 2)
-    assert absurdle_main(["--answers", path, "--most", "2"]) == 1
+    assert absurdle_main(["--answers", path, flag, "2"]) == 1
     captured = capsys.readouterr()
     assert captured.out.startswith("no win within 2 guesses (every allowed guess): proven")
     assert captured.err.strip().splitlines() == [

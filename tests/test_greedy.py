@@ -244,13 +244,14 @@ def test_hard_mode_plays_the_modes_legal_guesses_by_default(capsys, tmp_path):
     assert "pool targets: first guess" in capsys.readouterr().out
 
 
-def test_a_tree_longer_than_the_limit_says_it_is_written_with_a_raised_limit(capsys, tmp_path):
+@pytest.mark.parametrize("flag", ["--max-guesses", "--max-depth"])  # the searches' spelling too
+def test_a_tree_longer_than_the_limit_says_it_is_written_with_a_raised_limit(capsys, tmp_path, flag):
     """`greedy --max-guesses 2 --out t.json` wrote a tree within 4 guesses and said only "wrote":
     the file's limit is the tree's longest game, and the line now says so."""
     answers = tmp_path / "a.txt"
     answers.write_text("\n".join(load_words("answers-2315").words[::23]) + "\n")
     path = tmp_path / "t.json"
-    assert greedy_main(["--answers", str(answers), "--guesses", "guesses-12972", "--max-guesses", "2",
+    assert greedy_main(["--answers", str(answers), "--guesses", "guesses-12972", flag, "2",
                         "--metric", "max", "--out", str(path)]) == 0
     longest = read_tree(path).meta["game"]["max_guesses"]
     assert longest > 2

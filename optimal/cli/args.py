@@ -219,7 +219,9 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None =
     if depth_flag is not None:
         shown = depth_default_help or (f"default {default_depth}" if default_depth is not None
                                        else "default: the tree file's limit, else 6")
-        group.add_argument(depth_flag, dest="max_depth", type=bounded_int(1, most_depth),
+        # every command also takes the searches' name, so one spelling works everywhere
+        flags = [depth_flag] + (["--max-depth"] if depth_flag != "--max-depth" else [])
+        group.add_argument(*flags, dest="max_depth", type=bounded_int(1, most_depth),
                            default=default_depth, metavar="N",
                            help=f"most guesses allowed, 1 to {most_depth} ({shown})")
 
