@@ -130,8 +130,8 @@ def main() -> int:
         print(f"error: not an exact entry of the {args.mode} table: {', '.join(unknown)}",
               file=sys.stderr)
         return 2
-    print(f"| word | table | certified | verdict | CPU s (search + check) |")
-    print(f"| --- | ---: | ---: | --- | ---: |")
+    print("| word | table | certified | verdict | CPU s (search + check) |")
+    print("| --- | ---: | ---: | --- | ---: |")
     failures = 0
     for word in words:
         with tempfile.TemporaryDirectory() as tmp:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from optimal.words import BUNDLED_LISTS, LIST_PAIRS, load_lists
+from optimal.words import BUNDLED_LISTS, load_lists
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = resources.files("optimal").joinpath("data")

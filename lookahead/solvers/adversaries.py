@@ -20,6 +20,10 @@ from optimal.errors import BadInput
 from optimal.game import Game
 from optimal.tree import Node
 
+# the objectives are named by the kernels; `lookahead` takes them from this face
+__all__ = ["LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch", "reply_ranks"]
+
+
 def reply_ranks(length: int) -> np.ndarray:
     """Rank of each Wordle reply code in Absurdle's tie order (lower is kept first)."""
     n_codes = 3**length

@@ -21,6 +21,7 @@ reported or written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -172,13 +173,10 @@ def check_words(game: Game, words: list[int], request: SearchRequest,
     checkpoint in `folder` when it is given (the run over every first word)."""
     path = folder / WORST_CHECKPOINT if folder is not None else None
     done: dict[str, WorstResult] = {}
-    save = None
     if path is not None:
         folder.mkdir(parents=True, exist_ok=True)
         done = load_refuted(path, game, words)
-
-        def save() -> None:
-            save_refuted(path, game, done)
+    save = partial(save_refuted, path, game, done) if path is not None else None
     todo = [g for g in words if game.guesses.words[g] not in done]
     progress = WordProgress(len(words), len(words) - len(todo), request.quiet or len(words) < 50,
                             save)
