@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Re-create every artifact in results/ (run from the repository root, in the project's venv).
 # Figures in the README of this folder were measured on the 2-core development machine.
-# The two --all runs take the longest (see results/README.md); both are resumable.
+# Runs of many CPU-hours are commented out (each resumes from its committed checkpoint; rates and
+# what is left are in results/README.md): uncomment them to redo those too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,17 +27,27 @@ python -m optimal.search --all --hard --out results/all-first-words --quiet
 python -m optimal.search --all --ultra --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --all --ultra --max-depth 5 --below 8209 --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --weights freq --all --out results/all-first-words --jobs 1 --quiet
+# weighted answers (word frequencies): the best of the top 1,000, SALET's tree, the comparison
+python -m optimal.search --weights freq --top 1000 --out results/weights --quiet
+python -m optimal.search --weights freq --first salet --out results/weights/first-salet --quiet
+python -m optimal.compare --weights freq --first trace --beams 1,20 --jobs 1 --out results/weights
 python -m optimal.search --lists nyt --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --hard --out results/all-first-words --quiet
 python -m optimal.search --lists nyt --all --ultra --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --lists nyt --all --ultra --max-depth 5 --below 8184 --out results/all-first-words --jobs 1 --quiet
 python -m optimal.search --lists nyt-extended --all --out results/all-first-words --quiet
 python -m optimal.search --lists nyt-extended --all --hard --out results/all-first-words --quiet
+python -m optimal.search --lists nyt-extended --first tarse --hard --jobs 1 --out results --quiet
 # exact values of the 200 best-ranked first words, each with a time budget (issue 12 §2)
 python -m optimal.search --rank exact --top 200 --budget 60 --out results/exact --quiet
 python -m optimal.search --rank exact --top 200 --budget 60 --hard --out results/exact --quiet
-# the whole exact table (about 25 CPU-hours; the committed checkpoint holds the best-ranked words done so far)
-# python -m optimal.search --rank exact --all --budget 60 --out results/exact-all --jobs 1 --quiet
+# the whole exact tables: normal mode is complete (31.8 CPU-hours); hard and ultra-hard in progress
+# python -m optimal.search --rank exact --all --budget 60 --out results/exact-all --jobs 1 --cache-mb 4096 --quiet
+# python -m optimal.search --rank exact --all --budget 60 --hard --out results/exact-all --jobs 1 --cache-mb 2048 --quiet
+# python -m optimal.search --rank exact --all --budget 60 --ultra --out results/exact-all --jobs 1 --cache-mb 2048 --quiet
+# the tables checked a second way: 20 words spread over the ranks searched again, and a sample of
+# entries certified from scratch (exact-all/certified-sample/; see results/README.md for the words)
+python -m optimal.search --rank exact --first pales,uptie,tophe,loans,legit,farts,syrah,value,lycea,drink,roups,winch,heels,divos,dreys,hempy,lavas,bumfs,azury,bezes --budget 60 --out results/exact-sample --quiet
 
 # other word lengths (the four-letter run is the long one: about 10 CPU-minutes)
 python -m optimal.search --lists len4 --all --jobs 1 --out results/lengths --quiet
@@ -47,8 +58,10 @@ python -m optimal.search --lists len7 --all --jobs 1 --out results/lengths --qui
 # bound (the 500-answer and full-list runs take hours on 2 cores; both resume their lower bound)
 python -m optimal.search --boards 2 --sample 100 --seed 1 --budget 600 --out results/dordle --quiet
 python -m optimal.search --boards 2 --sample 200 --seed 1 --budget 1200 --out results/dordle --quiet
-python -m optimal.search --boards 2 --sample 500 --seed 1 --budget 3000 --out results/dordle --quiet
+# the 500-answer proof, word by word (two workers; about 14 CPU-hours were left on 2026-12-06)
+# python -m optimal.search --boards 2 --sample 500 --seed 1 --all --budget 0 --cache-mb 8192 --out results/dordle --quiet
 python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results/dordle --quiet
+python -m optimal.search.dordle_floor --out results/dordle --budget 3600 --quiet
 python -m optimal.search --boards 2 --beam 3 --first trace --budget 0 --out results/dordle --quiet
 # Quordle and Octordle: a strategy and the greedy baseline on 100,000 sampled games, the proven lower bound
 python -m optimal.boards --boards 4 --games 100000 --seed 1 --out results/multi-board --quiet
@@ -66,10 +79,16 @@ python -m optimal.search --objective worst --max-depth 5 --all --ultra --out res
 python -m optimal.search --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --front 7 --hard --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --front 7 --ultra --all --tie-break worst --out results/front --jobs 1 --quiet
-python -m optimal.search --lists nyt --front 7 --ultra --tie-break worst --out results/front --jobs 1 --quiet
+python -m optimal.search --lists nyt --front 7 --ultra --all --tie-break worst --out results/front --jobs 1 --quiet
 python -m optimal.search --lists nyt --front 5,6 --tie-break worst --out results/front --jobs 2 --quiet
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first lants --beam 60 --max-depth 6 --out results/front --jobs 1 --quiet
-python -m optimal.search --lists big --first lants --max-depth 6 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
+python -m optimal.search --lists big --first lants --max-depth 6 --below 52903 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
+python -m optimal.search --lists big --first tares --max-depth 7 --below 52617 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
+# the big game in hard mode: no first word within 6 (56 min); within 7 and every first word within
+# 7 in normal mode are in progress
+python -m optimal.search --lists big --hard --objective worst --max-depth 6 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet || true
+# python -m optimal.search --lists big --hard --objective worst --max-depth 7 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet
+# python -m optimal.search --lists big --all --max-depth 7 --below 52603 --jobs 1 --cache-mb 8192 --out results/big-game/all-first-words --quiet
 # the big game within 5: none, proven on the 19 -ILLS answers (exit 1: no first word; about 17 minutes)
 python -m optimal.search --answers results/big-game/within-5/ills-19.txt --guesses guesses-12972 --objective worst --max-depth 5 --all --jobs 1 --out results/big-game/within-5 --quiet || true
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 7 --top 5 --beam 20 --out results/front --jobs 1 --quiet
