@@ -340,3 +340,28 @@ def test_default_folder_is_the_users_and_names_the_question(lists, capsys, monke
     assert search(args + ["--first", "trace"]) == 0
     assert (elsewhere / "answers-guesses-normal-d6-first-trace" / "trace.json").is_file()
     capsys.readouterr()
+
+
+def test_from_state_shows_the_search_going(monkeypatch, capsys):
+    """`--from fuzzy=BBBBB` (about 1,350 answers) searched for minutes with nothing on stderr; the
+    search is now watched by a progress display that reads the nodes searched while it runs."""
+    import optimal.search.command as command
+
+    seen = []
+
+    class Recording:  # a KernelProgress that keeps the counts it was shown
+        def __init__(self, desc, count, quiet=False, **_):
+            self.desc, self.count = desc, count
+
+        def __enter__(self):
+            seen.append((self.desc, self.count()))
+            return self
+
+        def __exit__(self, *exc):
+            seen.append((self.desc, self.count()))
+
+    monkeypatch.setattr(command, "KernelProgress", Recording)
+    assert search(["--from", "salet.BBYBB", "--no-write", "--quiet"]) == 0
+    assert "Best next guess" in capsys.readouterr().out
+    (desc, before), (_, after) = seen
+    assert desc == "best next guess: search" and after > before  # nodes searched meanwhile

@@ -9,6 +9,8 @@ ordering score, each solved the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 import numpy as np
@@ -73,15 +75,20 @@ def best_next_tree(game: Game, candidates: np.ndarray, guesses_left: int,
 
 
 def solve_state(game: Game, candidates: np.ndarray, guesses_left: int, state: ClueState | None,
-                setting: SearchSetting, alternatives: int = 5) -> StateOutcome:
-    """The best next guess and the totals of up to `alternatives` other promising guesses."""
+                setting: SearchSetting, alternatives: int = 5,
+                watch: Callable[[Callable[[], int]], AbstractContextManager] | None = None
+                ) -> StateOutcome:
+    """The best next guess and the totals of up to `alternatives` other promising guesses.
+    `watch`, when given, is entered around the searches with a function returning the nodes
+    searched so far: a caller's progress display (a state of a thousand answers can take minutes,
+    and the kernel releases the GIL, so a thread can read the count while it runs)."""
     clock = WorkClock()
-    best = best_next_guess(game, candidates, guesses_left, state, setting)
-    others = []
-    if best is not None:
-        solver = solver_for(game, setting.beam, setting.memo_mb)
+    solver = solver_for(game, setting.beam, setting.memo_mb)  # the one best_next_guess uses
+    with watch(lambda: solver.counters()["nodes"]) if watch else nullcontext():
+        best = best_next_guess(game, candidates, guesses_left, state, setting)
+        others = []
         for guess, _ in ranked_guesses(game, setting, candidates, guesses_left, state,
-                                       limit=alternatives):
+                                       limit=alternatives) if best is not None else ():
             word = game.guesses.words[guess]
             if word != best.word:
                 total, exact = solver.evaluate(candidates, guess, guesses_left, state)

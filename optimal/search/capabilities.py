@@ -119,7 +119,8 @@ TABLE: tuple[Row, ...] = (
     # a search of --first or --top runs to its end: a budget there was silently ignored (a user's
     # '--first qajaq --budget 5' ran 171 s)
     Row("--budget", "--budget goes with --rank exact, --front --beam --prove or --boards 2 (a "
-        "search of --first, --top or --front runs until it is proven)",
+        "search of --first, --top, --from or --front runs until it is proven; `python -m "
+        "optimal.review` and the assistant answer within a time budget)",
         needs=("--rank exact", "--front --prove", "--boards 2")),
     Row("--front", "--front goes with the total objective, without --rank exact or --from",
         refuses=("--objective worst", "--rank exact", "--from")),

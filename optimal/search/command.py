@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 
 from lookahead import (dordle_first_word_branches, finishing_tree, memory_estimate, ranked_guesses,
                        solve_state)
-from optimal.cli.progress import Stopwatch
+from optimal.cli.progress import KernelProgress, Stopwatch
 from optimal.cli.backends import parallel_backend
 from optimal.cli.checkpoint import load_checkpoint
 from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
@@ -366,7 +367,9 @@ def run_state(game: Game, request: SearchRequest) -> int:
         raise BadInput(f"after {played} the game is already won: there is no next guess to find")
     left = game.max_guesses - len(history)
     state = game.hard_state(history) if game.hard else None
-    outcome = solve_state(game, candidates, left, state, request.setting)
+    # a state of a thousand answers can take minutes: a sign of life after 2 s (nodes searched)
+    watch = partial(KernelProgress, "best next guess: search", quiet=request.quiet, delay=2.0)
+    outcome = solve_state(game, candidates, left, state, request.setting, watch=watch)
     n = len(candidates)
     print(f"After {played}: {plural(n, 'candidate answer')}, {plural(left, 'guess')} left, "
           f"{game.mode_name}.")
