@@ -371,8 +371,14 @@ def test_a_won_game_through_a_state_with_no_tree_prints_no_check_sum():
     steps = checked_steps(game, steps_from(game, ["salet", "could"], None, "could"), "could")
     review = review_game(game, steps, "could", ReviewSearch(), budget=60)
     assert review.status == "won" and review.proven and review.turns[0].played.none
-    text = "\n".join(review_lines(review, "ultra", False))
+    text = "\n".join(review_lines(review, "ultra", False, 5))
     assert "no sum" in text and not re.search(r"\bnan\b", text) and "check:" not in text
+    # the 'none' is within 5 guesses: the header says so (it named the mode alone)
+    assert text.startswith("Review of COULD (answers-2315 / guesses-12972, ultra mode, within 5 "
+                           "guesses): won in 2")
+    # a Jotto game's header said 'normal mode': it names the game instead (Jotto has no modes)
+    assert review_lines(review, "normal", False, 6, "jotto")[0].startswith(
+        "Review of COULD (answers-2315 / guesses-12972, Jotto): ")
 
 
 @pytest.mark.parametrize("optimum, shown", [(Bound(30, 40), "none"), (Bound(30, None), "-"),
@@ -554,7 +560,7 @@ def test_a_long_review_shows_a_sign_of_life():
                            "fuzzy,jazzy,mummy,fluff", "--budget", "1"], env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "review: exact searches done (budget 1 s, then bounds): " in done.stderr
+    assert "review: searching (budget 1 s, then bounds); exact searches finished: " in done.stderr
     assert "Traceback" not in done.stderr and "FLUFF" in done.stdout
 
 

@@ -70,11 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         steps = played_game(game, args.history, args.words, args.grid, args.answer)
         search = ReviewSearch()
         # a review may search for its whole budget: a sign of life after 2 s (10 s out of a terminal)
-        desc = f"review: exact searches done (budget {args.budget:g} s, then bounds)"
+        desc = f"review: searching (budget {args.budget:g} s, then bounds); exact searches finished"
         with KernelProgress(desc, lambda: search.finished, quiet=False, unit="search", delay=2.0):
             review = review_game(game, steps, args.answer and args.answer.strip().lower(),
                                  search, args.budget)
-        for line in review_lines(review, game.mode_name.removesuffix(" mode"), game.weights is not None):
+        for line in review_lines(review, game.mode_name.removesuffix(" mode"), game.weights is not None,
+                                 game.max_guesses, game.rule.name):
             print(line)
         if game.weights is not None:  # the figures are expectations under the quantized weights
             print(game.weights.precision(game.max_guesses))

@@ -51,15 +51,21 @@ def turn_row(turn: Turn) -> tuple[str, ...]:
             figure(turn.luck, signed=True))
 
 
-def review_lines(review: Review, mode: str, weighted: bool) -> list[str]:
-    """The header, the turn table and the summary lines."""
+def review_lines(review: Review, mode: str, weighted: bool, max_guesses: int = 6,
+                 rule: str = "wordle") -> list[str]:
+    """The header, the turn table and the summary lines. The header names the game as played:
+    the rule when it is not Wordle's and the guess limit when it is not 6 (a 'none' in the table
+    means no sure finish within that limit)."""
     what = review.answer.upper() if review.answer else "a game with no answer given"
     played = plural(len(review.turns), "guess")
     outcome = {"won": f"won in {len(review.turns)}", "lost": "lost",
                "playing": f"{played} played, not solved yet"}[review.status]
     if review.only_left:
         outcome += f"; the answer was {review.only_left.upper()}, the only word that still fitted"
-    lines = [f"Review of {what} ({review.lists}, {mode} mode"
+    game = f"{mode} mode" if rule == "wordle" else rule.capitalize()  # Jotto has no modes
+    if max_guesses != 6:
+        game += f", within {max_guesses} guesses"
+    lines = [f"Review of {what} ({review.lists}, {game}"
              + (", weighted answers" if weighted else "") + f"): {outcome}",
              "expected guesses still needed, playing optimally (the guess counted); cost: guesses "
              "lost by the guess; best: a best guess (others may tie), and the one played when "
