@@ -199,7 +199,8 @@ def build_parser() -> Parser:
     play = parser.add_argument_group("play")
     play.add_argument("--history", metavar="STEPS",
                       help="non-interactive: the steps so far, e.g. salet=BBYBB,clint=BYYBB "
-                           "(several boards: salet=BBYBB/GYBBB); prints the state and suggestions")
+                           "(several boards: salet=BBYBB/GYBBB; '' for none yet); prints the state "
+                           "and suggestions")
     play.add_argument("--boards", type=bounded_int(1, 64), default=1, metavar="N",
                       help="boards played at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle")
     play.add_argument("--absurdle", action="store_true",
