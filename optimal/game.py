@@ -268,6 +268,11 @@ class Game:
         """Which other bundled pairings have `word` (side 0: as an answer, 1: as a guess), as a
         hint ('' for none)."""
         mine = (self.answers.name, self.guesses.name)[side]
+        # as a guess, the word this list plays for it has the same replies: the fix is here (an
+        # answer has no stand-in: finding CREAM is not finding CREMA)
+        stand_in = self.rule.stand_in(word, self.guesses.words) if side == 1 else None
+        if stand_in is not None:
+            return f" ({self.rule.list_note}: {stand_in.upper()} stands for it in this one)"
         source = 0 if self.rule.guesses_from_answers else side  # Jotto: guesses = answers
         pairs: dict[str, list[str]] = {}
         filtered_out = False  # in a list the rule leaves it out of (Jotto: a repeated letter)

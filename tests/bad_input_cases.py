@@ -326,6 +326,9 @@ CASES = [
          "'BBYBB' is a reply, and a step starts with its word"),
     case("review-jotto-five-in-common", "review", "--game jotto --history crony=2,cigar=5", 2,
          "the answer itself is typed *"),
+    # the hint named a list whose answers then lacked CIGAR: the fix is the game's own anagram
+    case("review-jotto-anagram", "review", "--game jotto --answer cigar --words soare,cigar", 2,
+         "one per anagram class: AROSE stands for it in this one"),
     case("assist-dotted-no-answer", "assist", L + "--history trace.GGGGB", 2, "no answer"),
     # ------------------------------------------------------------ greedy
     case("greedy-second-empty", "greedy", L.split() + ["--second-guesses", ""], 2, "empty"),

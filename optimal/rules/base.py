@@ -82,3 +82,10 @@ class Rule(ABC):
         """The words of a bundled list this rule plays (Wordle: all of them). Why: a hint that
         names another list for a word must name one where the rule would play that word."""
         return words
+
+    def stand_in(self, word: str, words: Sequence[str]) -> str | None:
+        """The word of `words` this rule plays in place of `word`, which `playable` left out (None:
+        none; Wordle leaves nothing out). Why: a hint naming another list sent a Jotto player
+        round in circles (SOARE is in the big list, whose answers then lack CIGAR), when the game's
+        own list had SOARE's anagram, with the same replies."""
+        return None

@@ -69,6 +69,15 @@ class JottoRule(Rule):
         """The list's Jotto words (`jotto_words`)."""
         return jotto_words(words)
 
+    def stand_in(self, word: str, words) -> str | None:
+        """The anagram of `word` in `words` (one per anagram class is played): its replies to every
+        other word are the same."""
+        if len(set(word)) != len(word):
+            return None
+        letters = frozenset(word)
+        return next((w for w in words if w != word and frozenset(w) == letters
+                     and len(w) == len(word)), None)
+
     def to_string(self, code: Reply, length: int) -> str:
         """The count as digits, '*' for found."""
         return "*" if code == self.won(length) else str(code)
