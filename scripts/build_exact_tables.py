@@ -5,7 +5,9 @@ needs the exact value of the first guess and the proven optimum from the start, 
 that proved them took minutes to hours. Only proven figures are copied: each table's optimum from a
 run over every first word (`results/all-first-words/`), and each word's exact total from the
 `--rank exact` runs (`results/exact*/`) and any word the all-first-words run solved exactly; a word proven to have no
-tree within the guess limit is null.
+tree within the guess limit is null. Below 6 guesses, where no run covered every first word, a
+front cell whose exact tree has the optimum within 6 gives the optimum there too
+(`tighter_limit_tables`: normal mode within 5 on the original lists, SALET 7,920).
 
     python scripts/build_exact_tables.py   # from the repository root; rewrites optimal/data/exact/
 
@@ -82,6 +84,48 @@ def rank_exact_values(identity: dict) -> dict[str, int | None]:
     return values
 
 
+def tighter_limit_tables(written: dict[str, dict]) -> list[dict]:
+    """Tables at a guess limit below 6 proven from two committed results together: a front cell
+    (`results/front/`) whose exact tree within L has the same total as the proven optimum within 6
+    (`written`, by file stem). Fewer guesses never lower a total, so that total is the optimum
+    within L too, with the same best words that reach it. Why: within 5 in normal mode SALET's
+    7,920 is the optimum, and without a table the review searched the start for its whole budget
+    and the assistant's opening had no optimum to show."""
+    tables = []
+    for path in sorted((ROOT / "results" / "front").glob("*/summary.json")):
+        summary = json.loads(path.read_text())
+        game = summary["game"]
+        for cell in summary.get("front", []):
+            limit = cell["limit"]
+            if limit >= 6 or not cell.get("exact") or cell.get("beam") or cell.get("total") is None:
+                continue
+            six = written.get(identity_key({**{k: game[k] for k in IDENTITY if k in game},
+                                            "max_guesses": 6}))
+            if six is None or cell["total"] != six["optimum"]["total"]:
+                continue
+            identity = {**six["game"], "max_guesses": limit}
+            if identity_key(identity) in written:  # a run over every first word says more
+                continue
+            words = sorted(set(six["optimum"]["words"]) & {cell["word"]})
+            if not words:
+                continue
+            source = (f"{path.parent.relative_to(ROOT)} (its exact tree within {limit}) and "
+                      f"{six['optimum']['source']} (the optimum within 6)")
+            tables.append({"format": "optimal-exact-first-words/1", "game": identity,
+                           "optimum": {"total": cell["total"], "source": source, "words": words},
+                           "values": {word: cell["total"] for word in words}})
+    return tables
+
+
+def write_table(table: dict) -> None:
+    """One table file, and its line on stdout."""
+    optimum = table["optimum"]
+    target = OUT / f"{identity_key(table['game'])}.json"
+    target.write_text(json.dumps(table, separators=(",", ":")) + "\n")
+    print(f"{target.relative_to(ROOT)}: optimum {optimum['total']} "
+          f"({', '.join(optimum['words'])}), {len(table['values']):,} exact first words")
+
+
 def main() -> None:
     """Write one table per proven all-first-words run within 6 (the review's default guess limit)
     or 5 (`--max-depth 5`), and of the weighted runs within 6 (`-d6-wfreq`: their totals are of
@@ -90,6 +134,7 @@ def main() -> None:
     sources = [p / "summary.json" for p in runs if (p / "summary.json").exists()]
     sources += [p / "checkpoint-all.json" for p in runs if not (p / "summary.json").exists()]
     OUT.mkdir(parents=True, exist_ok=True)
+    written: dict[str, dict] = {}
     for path in sources:
         read = optimum_from_summary if path.name == "summary.json" else optimum_from_checkpoint
         identity, optimum, values = read(path)
@@ -99,10 +144,10 @@ def main() -> None:
         optimum["words"] = sorted(w for w, v in values.items() if v == optimum["total"])
         table = {"format": "optimal-exact-first-words/1", "game": identity, "optimum": optimum,
                  "values": dict(sorted(values.items()))}
-        target = OUT / f"{identity_key(identity)}.json"
-        target.write_text(json.dumps(table, separators=(",", ":")) + "\n")
-        print(f"{target.relative_to(ROOT)}: optimum {optimum['total']} "
-              f"({', '.join(optimum['words'])}), {len(values):,} exact first words")
+        written[identity_key(identity)] = table
+        write_table(table)
+    for table in tighter_limit_tables(written):
+        write_table(table)
 
 
 if __name__ == "__main__":

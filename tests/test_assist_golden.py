@@ -23,7 +23,8 @@ CASES = {
     "one-step-show": ["--history", "salet=BBYBB", "--seed", "2", "--show"],
     "hard": ["--history", "salet=BBYBB", "--hard", "--seed", "3"],
     "opening": ["--history", "", "--seed", "5"],  # from the bundled exact tables: proven
-    "opening-skipped": ["--history", "", "--max-depth", "5", "--seed", "5"],  # no table within 5
+    "opening-skipped": ["--history", "", "--max-depth", "7", "--seed", "5"],  # no table within 7
+    "opening-within-5": ["--history", "", "--max-depth", "5", "--seed", "5"],  # the derived table
     "not-decided": ["--history", "salet=BBBBB", "--max-depth", "2", "--seed", "1"],
     "answer-known": ["--history", "salet=BBYBB,clint=BYYBB,lipid=YGBBB", "--seed", "1"],
     "lost": ["--history", "salet=BBYBB,clint=BYYBB", "--max-depth", "2"],
