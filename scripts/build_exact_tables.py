@@ -106,9 +106,9 @@ def tighter_limit_tables(written: dict[str, dict]) -> list[dict]:
             identity = {**six["game"], "max_guesses": limit}
             if identity_key(identity) in written:  # a run over every first word says more
                 continue
-            words = sorted(set(six["optimum"]["words"]) & {cell["word"]})
-            if not words:
+            if cell["word"] not in six["optimum"]["words"]:
                 continue
+            words = [cell["word"]]
             source = (f"{path.parent.relative_to(ROOT)} (its exact tree within {limit}) and "
                       f"{six['optimum']['source']} (the optimum within 6)")
             tables.append({"format": "optimal-exact-first-words/1", "game": identity,

@@ -12,6 +12,7 @@ answer, which shares all L letters, is told apart from the answer itself).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -69,14 +70,14 @@ class JottoRule(Rule):
         """The list's Jotto words (`jotto_words`)."""
         return jotto_words(words)
 
-    def stand_in(self, word: str, words) -> str | None:
+    def stand_in(self, word: str, words: Sequence[str]) -> str | None:
         """The anagram of `word` in `words` (one per anagram class is played): its replies to every
-        other word are the same."""
+        other word are the same. (A Jotto list's words have all letters different, so the same
+        letter set means the same length.)"""
         if len(set(word)) != len(word):
             return None
         letters = frozenset(word)
-        return next((w for w in words if w != word and frozenset(w) == letters
-                     and len(w) == len(word)), None)
+        return next((w for w in words if w != word and frozenset(w) == letters), None)
 
     def to_string(self, code: Reply, length: int) -> str:
         """The count as digits, '*' for found."""
