@@ -425,12 +425,14 @@ def test_a_game_with_no_strategy_from_the_start_says_so_not_expected_none(capsys
 
 def test_a_weighted_review_says_how_exact_its_weights_are(capsys):
     """A weighted review's figures are expectations under the quantized weights: it says by how
-    much they can differ from the exact ones, as the search's report does."""
+    much they can differ from the exact ones, as the search's report does, and its header says
+    whose expectations its columns are (TRACE's 3.3440 is the quantized one)."""
     pytest.importorskip("wordfreq")
     assert main(["--weights", "freq", "--words", "trace,cigar", "--answer", "cigar",
                  "--budget", "30"]) == 0
     out = capsys.readouterr().out
     assert "expected 3.3440 guesses" in out
+    assert "weighted answers: expectations under the quantized weights" in out.splitlines()[0]
     assert re.search(r"differs from its quantized one by at most 0\.00\d{3}", out)
 
 

@@ -66,7 +66,8 @@ def review_lines(review: Review, mode: str, weighted: bool, max_guesses: int = 6
     if max_guesses != 6:
         game += f", within {max_guesses} guesses"
     lines = [f"Review of {what} ({review.lists}, {game}"
-             + (", weighted answers" if weighted else "") + f"): {outcome}",
+             + (", weighted answers: expectations under the quantized weights" if weighted else "")
+             + f"): {outcome}",
              "expected guesses still needed, playing optimally (the guess counted); cost: guesses "
              "lost by the guess; best: a best guess (others may tie), and the one played when "
              "it is as good; luck: expected guesses left over the replies the guess could have "
