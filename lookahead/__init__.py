@@ -48,6 +48,9 @@ from lookahead.questions.dordle import (DordleBound, DordleIncumbent, DordleSugg
 # many boards (Quordle, Octordle): a player, games played by it, the exact optimum of small games
 from lookahead.questions.boards import DEFAULT_SOLVE_BONUS, BoardsPlayer, exact_total, play_games
 
+# five-word pangrams: the compiled letter-cover search
+from lookahead.questions.letter_cover import letter_covers
+
 # the adversaries: Absurdle and Antiwordle
 from lookahead.solvers.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSearch
 
@@ -64,5 +67,5 @@ __all__ = [
     "DordleWordValue", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
     "dordle_ranked_guesses", "dordle_word_values",
     "DEFAULT_SOLVE_BONUS", "BoardsPlayer", "exact_total", "play_games",
-    "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch",
+    "letter_covers", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch",
 ]

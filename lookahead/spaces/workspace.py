@@ -130,7 +130,7 @@ def _random_words(rng: np.random.Generator, size: int) -> np.ndarray:
 
 def _weight_arrays(weights: np.ndarray | None, G: int, A: int, codes: int) -> dict:
     """The answers' integer weights (all 1 without weights), the margin unit (their mean) and the
-    weighted search's scratch rows."""
+    weighted search's scratch rows (`kernels/total.py`, `kernels/nodes.py`, `kernels/scan.py`)."""
     weighted = weights is not None
     w = np.ones(A, np.int64) if weights is None else np.ascontiguousarray(weights, dtype=np.int64)
     return dict(w=w, weighted=weighted, unit=max(1, int(w.sum()) // max(1, A)),
@@ -240,7 +240,9 @@ def _proof_arrays(levels: int, codes: int, certificate_words: int, slots: int) -
 
 def _partition_arrays(levels: int, A: int, codes: int) -> dict[str, np.ndarray]:
     """The per-level arrays of a node's partition by reply: the answers grouped by part, and each
-    part's start, size, code, hash, bound, exactness, order and mass (weighted and plain)."""
+    part's start, size, code, hash, bound, exactness, order and mass (weighted and plain): written
+    by `kernels/nodes.py`, read by the searches (`kernels/total.py`, `finish.py`, `beam.py`,
+    `pair_total.py`)."""
     def per_level(width: int, dtype: type) -> np.ndarray:
         return np.zeros((levels, width), dtype)
 
@@ -255,7 +257,8 @@ def _pair_arrays(pair_mb: float, words: int, answers: int) -> dict[str, np.ndarr
     """The worst-case objective's pair bitsets (`words` 64-bit words over the guesses each): a pool
     of rows within `pair_mb`, and no more rows than there are pairs of the `answers` (a small game
     would otherwise fill a hash table of hundreds of MB), and a hash table (at most half full) from
-    pair to row; two rows when `pair_mb` is 0 (the total objective uses none)."""
+    pair to row; two rows when `pair_mb` is 0 (the total objective uses none). Read by
+    `kernels/finish.py`."""
     pair_rows = max(2, int(pair_mb * 2**20 / (8 * words))) if pair_mb else 2
     pair_rows = min(pair_rows, max(2, answers * (answers + 1) // 2))
     pair_slots = 1 << max(6, int(np.ceil(np.log2(2 * pair_rows))))
