@@ -84,6 +84,7 @@ python -m optimal.search --lists nyt --front 5,6 --tie-break worst --out results
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first lants --beam 60 --max-depth 6 --out results/front --jobs 1 --quiet
 python -m optimal.search --lists big --first lants --max-depth 6 --below 52903 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
 python -m optimal.search --lists big --first tares --max-depth 7 --below 52617 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
+python -m optimal.search --lists big --first lants --max-depth 7 --below 52603 --jobs 1 --cache-mb 4096 --out results/big-game/lants --quiet
 # the big game in hard mode: no first word within 6 (56 min); within 7 and every first word within
 # 7 in normal mode are in progress
 python -m optimal.search --lists big --hard --objective worst --max-depth 6 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet || true
