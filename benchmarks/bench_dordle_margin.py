@@ -1,16 +1,15 @@
 """How fast the Dordle kernel's margins should grow (`MARGIN_GROWTH` in
 `lookahead/kernels/pair_total.py`), measured on the 500-answer proof's own words.
 
-    python benchmarks/bench_dordle_margin.py [--growths 4,12,16] [--ranks 2600,3400,4200,5200]
+    python benchmarks/bench_dordle_margin.py [--growths 4,32] [--ranks 2600,3400,4200,5200]
 
 Before any child of a guess is solved outright, every child's bound is raised a little at a time:
 margins 1, 4, then g times more each pass (1, 4, 4g, 4g^2, ...; g = 4 is the old 1, 4, 16, ...
 that the single-board kernel keeps). Small steps waste passes over children that are far from
 their values; large ones solve children past what the cutoff needed. Each first word at the given
 ranks (the search's own order) is searched as the proof's workers search it: exact, forced first
-guess, cut off at TRACE's total, from an empty memo, once with the kernel as it ships and once per
-growth factor (the kernel's source compiled again with that factor, uncached: about a minute
-each). The values must all be proven lower bounds at the cutoff or more (the same words are
+guess, cut off at TRACE's total, from an empty memo, once per growth factor (the shipped kernel's
+source compiled again with that factor, uncached: about a minute each; 32 is the shipped one). The values must all be proven lower bounds at the cutoff or more (the same words are
 refuted whatever the growth); nodes and CPU seconds of this process (the machine may be shared),
 with each growth's total against the first one named, which is the baseline.
 """
