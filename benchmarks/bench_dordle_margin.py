@@ -9,8 +9,9 @@ that the single-board kernel keeps). Small steps waste passes over children that
 their values; large ones solve children past what the cutoff needed. Each first word at the given
 ranks (the search's own order) is searched as the proof's workers search it: exact, forced first
 guess, cut off at TRACE's total, from an empty memo, once per growth factor (the shipped kernel's
-source compiled again with that factor, uncached: about a minute each; 32 is the shipped one). The values must all be proven lower bounds at the cutoff or more (the same words are
-refuted whatever the growth); nodes and CPU seconds of this process (the machine may be shared),
+source compiled again with that factor, uncached: about a minute each; 32 is the shipped one).
+The values must all be proven lower bounds at the cutoff or more (the same words are refuted
+whatever the growth); nodes and CPU seconds of this process (the machine may be shared),
 with each growth's total against the first one named, which is the baseline.
 """
 
