@@ -227,7 +227,8 @@ class CompileNotice:
             if not self.announced:
                 self.announced = True
                 stream.write("compiling the search kernels (once: later runs load them from "
-                             "the cache, ~/.cache/optimal or $OPTIMAL_CACHE); a minute or more\n")
+                             "the cache, ~/.cache/optimal or $OPTIMAL_CACHE): a minute or "
+                             "more for the search's, seconds for small ones\n")
                 stream.flush()
                 self.last_line = now
             if _is_terminal(stream):
