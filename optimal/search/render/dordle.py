@@ -52,7 +52,7 @@ def _dordle_total_text(value: DordleWordValue, number: float, digits: str) -> st
 def _dordle_values_table(run: DordleRun) -> list[str]:
     rows = ["| rank | first word | total | mean | status | split bound | seconds |",
             "|---:|---|---:|---:|---|---:|---:|"]
-    ordered = sorted(run.values, key=lambda v: (not v.feasible, v.total, v.word))
+    ordered = sorted(run.values, key=lambda v: (not v.feasible, v.total, not v.exact, v.word))
     for rank, v in enumerate(ordered, start=1):
         total = "none" if not v.feasible else _dordle_total_text(v, v.total, ",")
         mean = "-" if not v.feasible else _dordle_total_text(v, v.total / run.games, ".4f")
