@@ -1,12 +1,14 @@
-"""The Dordle proof on 500 answers (`results/dordle/...-sample500-...`, a word-by-word run in
-progress): its checkpoint read as the resuming run reads it (digest, identity and every entry
-checked against the game's own split bounds); no first word searched so far beats TRACE's
-1,014,786, the committed tree's total; and one entry's proof searched again here, independently
-of the run (the engine's values themselves are checked against brute force on small games in
-`test_dordle_engine.py`)."""
+"""The Dordle proof on 500 answers (`results/dordle/...-sample500-...`): TRACE's 1,014,786 is the
+optimum over every first word. Checked here: the checkpoint read as a resuming run reads it
+(digest, identity and every entry checked against the game's own split bounds) holds an exact
+search's value for every useful first word, none below TRACE's, and TRACE's own is exact; the
+summary says so and no more; and two entries' proofs searched again, independently of the run
+(the engine's values themselves are checked against brute force on small games in
+`test_dordle_engine.py`; the committed tree is replayed on every game in `test_results_trees.py`)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -34,18 +36,37 @@ def game() -> Game:
 
 
 @pytest.mark.slow
-def test_no_first_word_searched_so_far_beats_trace(game):
+def test_every_useful_first_word_searched_and_none_beats_trace(game):
     ranked = dordle_ranked_guesses(game, SearchSetting())
     state = load_state(FOLDER, game, dict(ranked))  # refuses anything altered
     values = state["values exact"]
-    assert len(values) >= 480
-    assert all(v["total"] >= TRACE for v in values.values())
+    assert set(values) == {game.guesses.words[g] for g, _ in ranked}
+    assert min(v["total"] for v in values.values()) == TRACE
     assert values["trace"]["exact"] and values["trace"]["total"] == TRACE
-    tree, _ = read_json(FOLDER / "trace.dordle.json.gz")  # replayed on every game: test_results_trees
+    assert state["bound"]["lower"] == TRACE and state["bound"]["word"] == "trace"
+    tree, _ = read_json(FOLDER / "trace.dordle.json.gz")
     assert tree.guess == "trace"
-    # one word's proof again, from an empty memo: DATER cannot beat TRACE
-    word = game.guess_id("dater")
+
+
+def test_the_summary_claims_the_proven_optimum():
+    summary = json.loads((FOLDER / "summary.json").read_text())
+    assert summary["games"] == 500 * 499 and summary["useful_first_words"] == 12_972
+    assert summary["best"]["word"] == "trace" and summary["best"]["total"] == TRACE
+    assert summary["best"]["tree"] == "exact" and summary["proven"] is True
+    assert summary["lower_bound"] == TRACE and summary["gap"] == 0
+    assert len(summary["values"]) == 12_972
+    assert "proven optimal" in (FOLDER / "REPORT.md").read_text().split("## First words")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("word", ["dater", "pulao"])
+def test_an_entrys_proof_searched_again(game, word):
+    """From an empty memo, at TRACE's total as the cutoff: the word cannot beat TRACE, and the
+    checkpoint's entry says the same."""
+    ranked = dordle_ranked_guesses(game, SearchSetting())
+    state = load_state(FOLDER, game, dict(ranked))
     board = game.all_candidates()
-    total, exact = DordleSolver(game, cache_mb=256).evaluate(board, board, word, 7, TRACE)
+    total, exact = DordleSolver(game, cache_mb=256).evaluate(board, board, game.guess_id(word),
+                                                             7, TRACE)
     assert total >= TRACE and not (exact and total < TRACE)
-    assert values["dater"]["total"] >= TRACE
+    assert state["values exact"][word]["total"] >= TRACE
