@@ -58,7 +58,7 @@ python -m optimal.search --lists len7 --all --jobs 1 --out results/lengths --qui
 # bound (the 500-answer and full-list runs take hours on 2 cores; both resume their lower bound)
 python -m optimal.search --boards 2 --sample 100 --seed 1 --budget 600 --out results/dordle --quiet
 python -m optimal.search --boards 2 --sample 200 --seed 1 --budget 1200 --out results/dordle --quiet
-# the 500-answer proof, word by word (two workers; finished 2026-12-07 after about 29 hours of worker time over four sessions)
+# the 500-answer proof, word by word (two workers; finished 2026-12-07 after about 29 hours of worker time over several sessions)
 # python -m optimal.search --boards 2 --sample 500 --seed 1 --all --budget 0 --cache-mb 8192 --out results/dordle --quiet
 python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results/dordle --quiet
 python -m optimal.search.dordle_floor --out results/dordle --budget 3600 --quiet
