@@ -35,11 +35,17 @@ def game() -> Game:
     return full.restricted_to(index, sampled.name)
 
 
+@pytest.fixture(scope="module")
+def state(game) -> dict:
+    """The checkpoint as a resuming run reads it (refuses anything altered): read once for the
+    tests below."""
+    return load_state(FOLDER, game, dict(dordle_ranked_guesses(game, SearchSetting())))
+
+
 @pytest.mark.slow
-def test_every_useful_first_word_searched_and_none_beats_trace(game):
-    ranked = dordle_ranked_guesses(game, SearchSetting())
-    state = load_state(FOLDER, game, dict(ranked))  # refuses anything altered
+def test_every_useful_first_word_searched_and_none_beats_trace(game, state):
     values = state["values exact"]
+    ranked = dordle_ranked_guesses(game, SearchSetting())
     assert set(values) == {game.guesses.words[g] for g, _ in ranked}
     assert min(v["total"] for v in values.values()) == TRACE
     assert values["trace"]["exact"] and values["trace"]["total"] == TRACE
@@ -62,11 +68,9 @@ def test_the_summary_claims_the_proven_optimum():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("word", ["dater", "pulao"])
-def test_an_entrys_proof_searched_again(game, word):
+def test_an_entrys_proof_searched_again(game, state, word):
     """From an empty memo, at TRACE's total as the cutoff: the word cannot beat TRACE, and the
     checkpoint's entry says the same."""
-    ranked = dordle_ranked_guesses(game, SearchSetting())
-    state = load_state(FOLDER, game, dict(ranked))
     board = game.all_candidates()
     total, exact = DordleSolver(game, cache_mb=256).evaluate(board, board, game.guess_id(word),
                                                              7, TRACE)
