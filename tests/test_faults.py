@@ -1203,3 +1203,33 @@ def test_a_command_in_another_thread_does_not_swallow_this_threads_notes(capsys)
     finally:
         done.set()
         other.join(30)
+
+
+HALF_BUILT = textwrap.dedent("""
+    import gc
+    from llvmlite.binding.ffi import OutputString
+    from optimal.cli.run import catch_interrupts_in_callbacks
+
+    class Other:
+        def __del__(self):
+            raise AttributeError("a real bug")
+
+    catch_interrupts_in_callbacks()
+    half = OutputString.__new__(OutputString)  # as a Ctrl-C in its constructor leaves it
+    del half
+    gc.collect()
+    other = Other()
+    del other
+""")
+
+
+def test_a_half_built_llvm_object_is_not_printed_as_a_traceback_but_other_finalizers_are():
+    """CI's random Ctrl-C (seed 3) landed inside llvmlite's `OutputString()` during a compile: the
+    half-built object's finalizer failed as the interrupt unwound, before the command had said it
+    ended, and its traceback was printed. That failure is now dropped; any other finalizer's
+    failure is still shown."""
+    result = subprocess.run([sys.executable, "-c", HALF_BUILT], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "_ptr" not in result.stderr and "OutputString" not in result.stderr, result.stderr
+    assert "a real bug" in result.stderr

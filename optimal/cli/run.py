@@ -44,13 +44,24 @@ def _interrupt_again(unraisable) -> None:
     the default hook, unless the command has already ended on a Ctrl-C or SIGTERM: then it is the
     interrupt's fallout, an object the signal cut short in its constructor failing in its
     finalizer as the interpreter exits (llvmlite's `ObjectRef.__del__`: "no attribute
-    '_as_parameter_'", 1 run in 450), and the command's one line has been said."""
-    if _ended_by_signal:
+    '_as_parameter_'", 1 run in 450), and the command's one line has been said. Such a failure
+    in a finalizer of llvmlite's is dropped even before that (`_half_built_llvm_object`)."""
+    if _ended_by_signal or _half_built_llvm_object(unraisable):
         return
     if issubclass(unraisable.exc_type, KeyboardInterrupt):
         _thread.start_new_thread(_interrupt_soon, ())
         return
     sys.__unraisablehook__(unraisable)
+
+
+def _half_built_llvm_object(unraisable) -> bool:
+    """An AttributeError in a finalizer of llvmlite's (`OutputString.__del__`: "no attribute
+    '_ptr'") comes from an object whose constructor never finished, which only a Ctrl-C in the
+    middle of it causes (any other failure there surfaces as itself). It can be collected while
+    the Ctrl-C unwinds, before the command has said it ended (1 of CI's random interruptions
+    during a compile printed it as a traceback), so it is dropped whenever it comes."""
+    module = getattr(unraisable.object, "__module__", None) or ""
+    return issubclass(unraisable.exc_type, AttributeError) and module.startswith("llvmlite")
 
 
 def catch_interrupts_in_callbacks() -> None:
