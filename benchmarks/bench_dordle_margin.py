@@ -18,38 +18,28 @@ with each growth's total against the first one named, which is the baseline.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
 
 import lookahead.solvers.pair as pair_solver
-from lookahead import DordleSolver, dordle_ranked_guesses
-from lookahead.solvers.setting import SearchSetting
+from dordle_variants import kernel_variant, proof_game
+from lookahead import DordleSolver
 from optimal.game import Game
-from optimal.words import sample_words
 
-KERNEL = Path(pair_solver.__file__).resolve().parent.parent / "kernels" / "pair_total.py"
 TRACE = 1_014_786
 
 
 def kernel_with_growth(growth: int):
     """`solve_two` compiled again from the shipped source with another margin growth (no cache)."""
-    source, count = re.subn(r"^MARGIN_GROWTH = \d+", f"MARGIN_GROWTH = {growth}",
-                            KERNEL.read_text(), flags=re.M)
-    assert count == 1
-    source = source.replace("@njit(cache=True, ", "@njit(").replace("@njit(cache=True)", "@njit")
-    path = Path(tempfile.mkdtemp()) / f"pair_total_growth{growth}.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module.solve_two
+    def edit(source: str) -> str:
+        source, count = re.subn(r"^MARGIN_GROWTH = \d+", f"MARGIN_GROWTH = {growth}", source,
+                                flags=re.M)
+        assert count == 1
+        return source
+
+    return kernel_variant(f"pair_total_growth{growth}", edit).solve_two
 
 
 def run(game: Game, guess: int, cutoff: int, kernel) -> tuple[float, int, int]:
@@ -73,10 +63,7 @@ def main() -> None:
     parser.add_argument("--ranks", default="2600,3400,4200,5200")
     parser.add_argument("--cutoff", type=int, default=TRACE)
     args = parser.parse_args()
-    full = Game.from_lists("original", None, None, "normal", 7)
-    sampled = sample_words(full.answers, 500, 1)
-    game = full.restricted_to(np.array([full.answer_index[w] for w in sampled.words]), sampled.name)
-    ranked = dordle_ranked_guesses(game, SearchSetting())
+    game, ranked = proof_game()
     small = game.restricted_to(np.arange(12), "warm-up")
     growths = [int(g) for g in args.growths.split(",")]
     kernels = {}

@@ -20,37 +20,23 @@ machine may be shared.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
 
 import lookahead.solvers.pair as pair_solver
-from lookahead import DordleSolver, dordle_ranked_guesses
-from lookahead.solvers.setting import SearchSetting
+from dordle_variants import kernel_variant, proof_game
+from lookahead import DordleSolver
 from optimal.game import Game
-from optimal.words import sample_words
-
-KERNEL = Path(pair_solver.__file__).resolve().parent.parent / "kernels" / "pair_total.py"
 
 
 def counted_kernel():
     """The pair kernel's module compiled again with reference counting (and no disk cache)."""
-    source = KERNEL.read_text()
-    assert source.count("_nrt=False") == 2  # the decorator, and the module note naming it
-    source = source.replace("@njit(cache=True, nogil=True, _nrt=False)", "@njit(nogil=True)")
-    source = source.replace("@njit(cache=True, ", "@njit(").replace("@njit(cache=True)", "@njit")
-    folder = Path(tempfile.mkdtemp())
-    path = folder / "pair_total_counted.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("pair_total_counted", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    def edit(source: str) -> str:
+        assert source.count("_nrt=False") == 2  # the decorator, and the module note naming it
+        return source.replace("@njit(cache=True, nogil=True, _nrt=False)", "@njit(nogil=True)")
+
+    return kernel_variant("pair_total_counted", edit)
 
 
 def run(game: Game, guess: int, cutoff: int, cache_mb: float) -> tuple[float, int, int]:
@@ -68,10 +54,7 @@ def main() -> None:
     parser.add_argument("--ranks", default="1000,3000,8000")
     parser.add_argument("--cutoff", type=int, default=1_014_786)
     args = parser.parse_args()
-    full = Game.from_lists("original", None, None, "normal", 7)
-    sampled = sample_words(full.answers, 500, 1)
-    game = full.restricted_to(np.array([full.answer_index[w] for w in sampled.words]), sampled.name)
-    ranked = dordle_ranked_guesses(game, SearchSetting())
+    game, ranked = proof_game()
     shipped = pair_solver.solve_two
     small = game.restricted_to(np.arange(12), "warm-up")
     board = small.all_candidates()
