@@ -284,7 +284,7 @@ CASES = [
     case("review-hard-mode-breach", "review", L + "--hard --history cigar=GBBBB,salet=BBBBB", 2,
          "not allowed in hard mode"),
     case("review-ultra-mode-breach", "review", L + "--ultra --history salet=BBBBY,crane=BBBBY", 2,
-         "not allowed in ultra-hard mode: it cannot contain A"),
+         "not allowed in ultra-hard mode: it must contain T; it cannot contain A and E"),
     case("review-budget-zero", "review", L + "--budget 0 --history cigar=GGGGG", 2, "--budget"),
     case("review-budget-nan", "review", L + "--budget nan --history cigar=GGGGG", 2, "--budget"),
     # ------------------------------------------------------------ assist

@@ -57,13 +57,13 @@ def test_ultra_allows_no_more_than_hard_mode(original):
 
 def test_the_reasons_name_the_clue_broken():
     state = UltraState.initial(5).after("salet", int("0" * 5, 3))  # all grey
-    assert state.violation("crane") == "it cannot contain A"
+    assert state.violation("crane") == "it cannot contain A and E"
     state = UltraState.initial(5).after("crane", sum(d * 3**i for i, d in enumerate([1, 0, 0, 0, 0])))
-    assert state.violation("cigar") == "letter 1 cannot be C"
+    assert state.violation("cigar") == "letter 1 cannot be C; it cannot contain A and R"
     assert state.violation("quick") is None
     twice = UltraState.initial(5).after("eerie", reply("eerie", "enemy"))  # E green, yellow, grey
     assert twice.violation("ebeey") == "it must contain E exactly 2 times"
-    assert twice.violation("eleve") == "letter 5 cannot be E"
+    assert twice.violation("eleve") == "letter 5 cannot be E; it must contain E exactly 2 times"
 
 
 def strict_cases(game, step: int, largest: int):
@@ -107,3 +107,21 @@ def test_the_total_climbs_from_normal_to_hard_to_ultra(original):
         values.append(Solver(game, cache_mb=64).solve(S, 5, game.hard_state(history) if game.hard
                                                       else None))
     assert values[0] <= values[1] <= values[2] < INF
+
+
+def test_every_broken_clue_is_named_not_only_the_first():
+    """A player refused for one clue, who mends it, was refused again for the next one (the
+    message named the first letter alphabetically): now all are named, in hard mode too."""
+    hard = HardState.initial(5).after("stare", reply("stare", "hatch"))  # T and A yellow
+    assert hard.violation("fonly") == "it must contain A and T"
+    assert hard.violation("plank") == "it must contain T"
+    assert hard.violation("tonal") is None
+    greens = HardState.initial(5).after("hitch", reply("hitch", "hatch"))  # H, T, C, H green
+    assert greens.violation("fonly") == ("letter 1 must be H; letter 3 must be T; letter 4 must "
+                                         "be C; letter 5 must be H; it must contain C, H 2 times "
+                                         "and T")
+    ultra = UltraState.initial(5).after("stare", reply("stare", "hatch"))
+    assert ultra.violation("rates") == "it cannot contain E, R and S"
+    assert ultra.violation("stake") == ("letter 2 cannot be T; letter 3 cannot be A; it cannot "
+                                        "contain E and S")  # (S not also named at letter 1)
+    assert ultra.violation("fonly") == "it must contain A and T"

@@ -16,6 +16,23 @@ import numpy as np
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 
 
+def clues_broken(places: list[str], missing: list[str], absent: list[str] = (),
+                 counts: list[str] = ()) -> str | None:
+    """One phrase naming every broken clue: the places first, then the letters missing, those
+    present that may not be, and the counts ("letter 1 must be H; it must contain A and T");
+    None when nothing is broken."""
+    def listed(letters: list[str]) -> str:
+        return letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+
+    phrases = list(places)
+    if missing:
+        phrases.append(f"it must contain {listed(missing)}")
+    if absent:
+        phrases.append(f"it cannot contain {listed(absent)}")
+    phrases.extend(counts)
+    return "; ".join(phrases) or None
+
+
 @dataclass(frozen=True)
 class HardState:
     """What hard mode demands of the next guess, accumulated over the history.
@@ -52,14 +69,13 @@ class HardState:
         return self.violation(word) is None
 
     def violation(self, word: str) -> str | None:
-        """Why `word` breaks the hard-mode rule here (None when it does not), for error messages."""
-        for i, g in enumerate(self.greens):
-            if g >= 0 and ord(word[i]) - ord("a") != g:
-                return f"letter {i + 1} must be {chr(ord('A') + g)}"
-        for c, n in enumerate(self.minimum):
-            if n and word.count(chr(ord("a") + c)) < n:
-                return f"it must contain {chr(ord('A') + c)}" + (f" {n} times" if n > 1 else "")
-        return None
+        """Why `word` breaks the hard-mode rule here (None when it does not), for error messages:
+        every clue it breaks, so a player who mends it is not refused again for the next one."""
+        places = [f"letter {i + 1} must be {chr(ord('A') + g)}" for i, g in enumerate(self.greens)
+                  if g >= 0 and ord(word[i]) - ord("a") != g]
+        missing = [chr(ord("A") + c) + (f" {n} times" if n > 1 else "")
+                   for c, n in enumerate(self.minimum) if n and word.count(chr(ord("a") + c)) < n]
+        return clues_broken(places, missing)
 
     def legal_mask(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """Which of the words (rows of `letters`, letter numbers; `counts`, letters per word) the

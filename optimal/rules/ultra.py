@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from optimal.rules.hard import HardState
+from optimal.rules.hard import HardState, clues_broken
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 
 UNLIMITED = 15  # a count no word reaches (longest words: 8 letters), and fits the kernels' 4 bits
@@ -69,24 +69,28 @@ class UltraState:
         return self.violation(word) is None
 
     def violation(self, word: str) -> str | None:
-        """Why `word` breaks the ultra-hard rule here (None when it does not), for error messages."""
+        """Why `word` breaks the ultra-hard rule here (None when it does not), for error messages:
+        every clue it breaks (`clues_broken`)."""
+        places = []
         for i, g in enumerate(self.greens):
             c = ord(word[i]) - ord("a")
             if g >= 0 and c != g:
-                return f"letter {i + 1} must be {chr(ord('A') + g)}"
-            if self.barred[i] >> c & 1:
-                return f"letter {i + 1} cannot be {word[i].upper()}"
+                places.append(f"letter {i + 1} must be {chr(ord('A') + g)}")
+            elif self.barred[i] >> c & 1 and self.maximum[c]:  # (an absent letter: said below)
+                places.append(f"letter {i + 1} cannot be {word[i].upper()}")
         counts = [0] * 26
         for letter in word:
             counts[ord(letter) - ord("a")] += 1
+        missing, absent, exact = [], [], []
         for c, (n, low, high) in enumerate(zip(counts, self.minimum, self.maximum)):
-            letter = chr(ord("a") + c)
+            letter = chr(ord("A") + c)
             if n < low:
-                return f"it must contain {letter.upper()}" + (f" {low} times" if low > 1 else "")
-            if n > high:
-                return (f"it cannot contain {letter.upper()}" if high == 0 else
-                        f"it must contain {letter.upper()} exactly {high} time{'s' * (high > 1)}")
-        return None
+                missing.append(letter + (f" {low} times" if low > 1 else ""))
+            elif n > high == 0:
+                absent.append(letter)
+            elif n > high:
+                exact.append(f"it must contain {letter} exactly {high} time{'s' * (high > 1)}")
+        return clues_broken(places, missing, absent, exact)
 
     def legal_mask(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """Which of the words (rows of `letters`, letter numbers; `counts`, letters per word) the
