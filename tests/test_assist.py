@@ -22,9 +22,11 @@ from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import GAME_OVER, main, run_loop
 from optimal.game import Game, split_history
 from optimal.play.assistant import Assistant
+from optimal.play.chance import best_chance
 from optimal.play.text import HINTS_HIDDEN
 from optimal.play.review import first_words
 from optimal.errors import BadInput
+from optimal.weights import weights_from_values
 from tests.conftest import small_game
 
 
@@ -275,6 +277,60 @@ def test_hard_mode_rejects_an_illegal_guess_and_suggests_legal_ones():
     for line in assistant.report():
         if line.startswith("  best"):
             assert state.allows(line.split()[2].lower())
+
+
+@pytest.mark.parametrize("mode, found", [("normal", 3), ("hard", 2)])
+def test_with_no_sure_win_and_two_guesses_left_the_best_chance_is_named(original, mode, found):
+    """_ATCH, four answers left (BATCH, CATCH, HATCH, PATCH), two guesses: no strategy is sure to
+    find all four, and the assistant said only that. Now it names the guess that finds the most,
+    checked here by brute force over every allowed guess (in hard mode every legal one: each
+    keeps ATCH, so it tests one first letter and finds 2) and by playing its strategy out."""
+    game = original.with_limits(mode, 6)
+    assistant = Assistant(game)
+    for word, answer in (("stare", "patch"), ("latch", "patch"), ("match", "patch"),
+                         ("watch", "patch")):
+        assistant.play(word, [reply(game, word, answer)])
+    left = [game.answers.words[int(i)] for i in assistant.boards[0].candidates]
+    analysis = assistant.analysis()
+    row = next(r for r in analysis.suggestions if r.label == "best chance")
+    state = assistant.hard_state()
+    allowed = [w for w in game.guesses.words if state is None or state.allows(w)]
+
+    def finds(guess: str) -> int:  # one answer per reply: the guess itself, or the last guess
+        return len({game.reply(guess, answer) for answer in left})
+
+    assert len(left) == 4 and max(finds(w) for w in allowed) == found == finds(row.word)
+    assert row.word in allowed and row.status == "proven" and analysis.pick == row.word
+    won = 0
+    for answer in left:  # its strategy played out: the first answer of each reply's group last
+        code = game.reply(row.word, answer)
+        last = row.word if row.word == answer else next(
+            a for a in left if game.reply(row.word, a) == code)
+        won += last == answer
+    assert won == found
+    assert f"finds {found} of the 4 answers ({found * 25}%)" in row.note
+    assert analysis.verdict.startswith("no sure win (proven)")
+    assert f"the best chance: {row.word.upper()} finds {found} of the 4" in analysis.verdict
+
+
+def test_the_best_chance_by_weight_is_the_brute_force_best(game):
+    """On a weighted game a guess finds, after each reply, the heaviest answer of those left:
+    `best_chance` against every guess counted by hand, on random sets of a small game."""
+    weighted = game.with_weights(weights_from_values("test", "ramp",
+                                                     np.arange(1.0, len(game.answers) + 1)))
+    rng = np.random.default_rng(5)
+    pool = np.arange(len(game.guesses))
+    for _ in range(20):
+        candidates = np.sort(rng.choice(len(game.answers), 6, replace=False))
+        weights = weighted.answer_weights[candidates]
+
+        def finds(g: int) -> int:
+            codes = game.matrix[g, candidates]
+            return sum(int(weights[codes == c].max()) for c in set(codes.tolist()))
+
+        chance = best_chance(weighted, candidates, pool)
+        assert chance.found == finds(chance.guess) == max(finds(int(g)) for g in pool)
+        assert chance.whole == int(weights.sum())
 
 
 # ---------------------------------------------------------------- several boards

@@ -26,6 +26,7 @@ from optimal.game import Game, ClueState
 from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
+from optimal.play.chance import best_chance
 from optimal.play.exact import DirectSearch
 from optimal.play.review import first_words, no_answer_fits
 from optimal.play.sure_finish import SURE_FINISH_MAX, finish_verdict, sure_finish
@@ -462,7 +463,9 @@ class Assistant:
                 suggestions, verdict, found = self._single_rows(table)
         pick = None
         if suggestions:
-            pick = found.word if found is not None and found.word else suggestions[0].word
+            chance = next((s.word for s in suggestions if s.label == "best chance"), None)
+            pick = (found.word if found is not None and found.word else
+                    chance or suggestions[0].word)
         return Analysis(kind, status, self.guesses_left,
                         None if self.absurdle else self.game.max_guesses, tuple(self.steps), views,
                         tuple(suggestions), verdict, found, pick)
@@ -527,8 +530,27 @@ class Assistant:
                                                                      left, start))
             verdict = finish_verdict(first, needed, self.guesses_left,
                                      f"{len(candidates):,} candidates > {self.optimal_max}")
+        if found is not None and found.proven and found.word is None and self.guesses_left == 2:
+            row, verdict = self._chance_row(candidates, verdict)
+            rows.append(row)
         rows.append(optimal)
         return rows, verdict, found
+
+    def _chance_row(self, candidates: np.ndarray, verdict: str | None
+                    ) -> tuple[Suggestion, str | None]:
+        """No sure win with two guesses left: the guess that finds the most answers
+        (`optimal.play.chance`), as a row and at the end of the verdict."""
+        key = ("chance", self.game.fingerprint, candidates.tobytes(), self.hard_state())
+        chance = self.scores.get(key, lambda: best_chance(self.game, candidates,
+                                                          self._pool(candidates)))
+        word, n = self.game.guesses.words[chance.guess], len(candidates)
+        if self.game.weights is None:
+            share = f"{chance.found} of the {n:,} answers ({chance.found / n:.0%})"
+        else:
+            share = f"{chance.found / chance.whole:.1%} of the answers' weight"
+        note = f"finds {share} within the 2 guesses left: no guess finds more"
+        said = f"; the best chance: {word.upper()} finds {share}"
+        return Suggestion("best chance", word, note, "proven"), (verdict or "") + said
 
     def _absurdle_row(self) -> Suggestion:
         candidates = self.boards[0].candidates
