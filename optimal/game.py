@@ -243,14 +243,8 @@ class Game:
         try:
             return self.guess_index[word]
         except KeyError:
-            other = ""
-            if word.isalpha() and len(word) != self.length:
-                lists = f"len{len(word)}"  # the bundled pairing of that length, when there is one
-                letters = f"{len(word)} letter" + ("s" if len(word) != 1 else "")
-                other = (f": it has {letters} and this game's words have {self.length}"
-                         + (f" (--lists {lists} plays those)" if lists in LIST_PAIRS else ""))
-            elif word.isalpha():
-                other = self._other_lists(word, 1)
+            other = self._wrong_length(word) or (self._other_lists(word, 1) if word.isalpha()
+                                                 else "")
             raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}"
                            f"{other}") from None
 
@@ -262,7 +256,18 @@ class Game:
             return self.answer_index[word]
         except KeyError:
             raise BadInput(f"{quoted(word.upper())} is not in the answer list {self.answers.name}"
-                           f"{self._other_lists(word, 0)}") from None
+                           f"{self._wrong_length(word) or self._other_lists(word, 0)}") from None
+
+    def _wrong_length(self, word: str) -> str:
+        """A word of letters but another length than this game's: the reason it is in neither
+        list, said first (naming the lists of 5 letters that have SPEED hid that the game is of
+        6), with the bundled pairing of that length when there is one ('' for the right length)."""
+        if not word.isalpha() or len(word) == self.length:
+            return ""
+        lists = "original" if len(word) == 5 else f"len{len(word)}"
+        letters = f"{len(word)} letter" + ("s" if len(word) != 1 else "")
+        return (f": it has {letters} and this game's words have {self.length}"
+                + (f" (--lists {lists} plays those)" if lists in LIST_PAIRS else ""))
 
     def _other_lists(self, word: str, side: int) -> str:
         """Which other bundled pairings have `word` (side 0: as an answer, 1: as a guess), as a

@@ -285,6 +285,10 @@ CASES = [
          "not allowed in hard mode"),
     case("review-ultra-mode-breach", "review", L + "--ultra --history salet=BBBBY,crane=BBBBY", 2,
          "not allowed in ultra-hard mode: it must contain T; it cannot contain A and E"),
+    case("review-answer-of-another-length", "review",
+         "--lists len6 --answer speed --words satire,speed", 2,
+         "SPEED' is not in the answer list len6-answers-2705: it has 5 letters and this game's "
+         "words have 6 (--lists original plays those)"),
     case("review-budget-zero", "review", L + "--budget 0 --history cigar=GGGGG", 2, "--budget"),
     case("review-budget-nan", "review", L + "--budget nan --history cigar=GGGGG", 2, "--budget"),
     # ------------------------------------------------------------ assist
