@@ -9,6 +9,7 @@ statement every tree is verified against.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,12 +17,12 @@ import numpy as np
 from optimal.rules.wordle import GREEN, YELLOW, reply_digits
 
 
-def clues_broken(places: list[str], missing: list[str], absent: list[str] = (),
-                 counts: list[str] = ()) -> str | None:
+def clues_broken(places: Sequence[str], missing: Sequence[str], absent: Sequence[str] = (),
+                 counts: Sequence[str] = ()) -> str | None:
     """One phrase naming every broken clue: the places first, then the letters missing, those
     present that may not be, and the counts ("letter 1 must be H; it must contain A and T");
     None when nothing is broken."""
-    def listed(letters: list[str]) -> str:
+    def listed(letters: Sequence[str]) -> str:
         return letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
 
     phrases = list(places)
