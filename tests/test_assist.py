@@ -22,6 +22,7 @@ from optimal.adversaries import absurdle_replay, absurdle_reply
 from optimal.assist.command import GAME_OVER, main, run_loop
 from optimal.game import Game, split_history
 from optimal.play.assistant import Assistant
+from optimal.play import chance as chance_module
 from optimal.play.chance import best_chance
 from optimal.play.text import HINTS_HIDDEN
 from optimal.play.review import first_words
@@ -331,6 +332,63 @@ def test_the_best_chance_by_weight_is_the_brute_force_best(game):
         chance = best_chance(weighted, candidates, pool)
         assert chance.found == finds(chance.guess) == max(finds(int(g)) for g in pool)
         assert chance.whole == int(weights.sum())
+
+
+def brute_force_chance(game, answers: np.ndarray, left: int, state) -> int:
+    """The most answers any strategy finds within `left` guesses (1 to 3), by trying every legal
+    guess at every step (no bound, no pruning; nothing of `optimal.play.chance`)."""
+    if left == 1 or answers.size == 1:
+        return 1
+    words, best = game.guesses.words, 0
+    for g, word in enumerate(words):
+        if state is not None and not state.allows(word):
+            continue
+        codes = game.matrix[g, answers]
+        found = sum(1 if code == game.won else
+                    brute_force_chance(game, answers[codes == code], left - 1,
+                                       None if state is None else state.after(word, int(code)))
+                    for code in np.unique(codes))
+        best = max(best, found)
+    return best
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode, offset", [("normal", 0), ("hard", 100)])
+def test_the_best_chance_within_three_guesses_is_the_brute_force_best(mode, offset, monkeypatch):
+    """Three guesses left and no sure win (the exact search proves it, from the start of a small
+    game of 3 guesses, 150 answers: fewer can all be found there): the search, bounded and
+    pruned (its size limit lifted), against every legal sequence of guesses; and the word it
+    names finds that many."""
+    monkeypatch.setattr(chance_module, "THREE_LEFT_MOST", 1_000)
+    monkeypatch.setattr(chance_module, "THREE_LEFT_SECONDS", 600.0)  # (a loaded machine)
+    game = small_game(150, mode=mode, max_guesses=3, offset=offset)
+    analysis = Assistant(game).analysis()
+    row = next(r for r in analysis.suggestions if r.label == "best chance")
+    assert analysis.verdict.startswith("no sure win (proven)")
+    state = game.hard_state([]) if game.hard else None
+    everyone = np.arange(len(game.answers))
+    expected = brute_force_chance(game, everyone, 3, state)
+    assert f"finds {expected} of the 150 answers" in row.note
+    assert state is None or state.allows(row.word)
+    codes = game.matrix[game.guess_index[row.word], everyone]
+    assert sum(1 if c == game.won else brute_force_chance(
+        game, everyone[codes == c], 2, None if state is None else state.after(row.word, int(c)))
+        for c in np.unique(codes)) == expected
+
+
+def test_a_hard_mode_trap_with_three_guesses_left_gets_its_best_chance(original, monkeypatch):
+    """_IGHT in hard mode, three guesses left, four answers: every legal guess keeps IGHT and
+    tests one first letter, so three of the four is the best (brute force over every legal
+    guess), and the row says so (its deadline lifted: a loaded machine must not fail this)."""
+    monkeypatch.setattr(chance_module, "THREE_LEFT_SECONDS", 600.0)
+    game = original.with_limits("hard", 6)
+    assistant = Assistant(game)
+    for word in ("salet", "fight", "right"):
+        assistant.play(word, [reply(game, word, "might")])
+    row = next(r for r in assistant.analysis().suggestions if r.label == "best chance")
+    left = assistant.boards[0].candidates
+    expected = brute_force_chance(game, left, 3, assistant.hard_state())
+    assert expected == 3 and f"finds 3 of the {len(left)} answers" in row.note
 
 
 # ---------------------------------------------------------------- several boards

@@ -26,7 +26,7 @@ from optimal.game import Game, ClueState
 from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
-from optimal.play.chance import best_chance
+from optimal.play.chance import best_chance, best_chance_of_three
 from optimal.play.exact import DirectSearch
 from optimal.play.review import first_words, no_answer_fits
 from optimal.play.sure_finish import SURE_FINISH_MAX, finish_verdict, sure_finish
@@ -530,25 +530,32 @@ class Assistant:
                                                                      left, start))
             verdict = finish_verdict(first, needed, self.guesses_left,
                                      f"{len(candidates):,} candidates > {self.optimal_max}")
-        if found is not None and found.proven and found.word is None and self.guesses_left == 2:
+        if (found is not None and found.proven and found.word is None
+                and self.guesses_left in (2, 3)):
             row, verdict = self._chance_row(candidates, verdict)
-            rows.append(row)
+            if row is not None:
+                rows.append(row)
         rows.append(optimal)
         return rows, verdict, found
 
     def _chance_row(self, candidates: np.ndarray, verdict: str | None
-                    ) -> tuple[Suggestion, str | None]:
-        """No sure win with two guesses left: the guess that finds the most answers
-        (`optimal.play.chance`), as a row and at the end of the verdict."""
-        key = ("chance", self.game.fingerprint, candidates.tobytes(), self.hard_state())
-        chance = self.scores.get(key, lambda: best_chance(self.game, candidates,
-                                                          self._pool(candidates)))
+                    ) -> tuple[Suggestion | None, str | None]:
+        """No sure win with two or three guesses left: the guess that finds the most answers
+        (`optimal.play.chance`), as a row and at the end of the verdict (no row when the
+        three-guess search passed its deadline)."""
+        state, left = self.hard_state(), self.guesses_left
+        key = ("chance", self.game.fingerprint, candidates.tobytes(), state, left)
+        chance = self.scores.get(key, lambda: (
+            best_chance(self.game, candidates, self._pool(candidates)) if left == 2 else
+            best_chance_of_three(self.game, candidates, state)))
+        if chance is None:
+            return None, verdict
         word, n = self.game.guesses.words[chance.guess], len(candidates)
         if self.game.weights is None:
             share = f"{chance.found} of the {n:,} answers ({chance.found / n:.0%})"
         else:
             share = f"{chance.found / chance.whole:.1%} of the answers' weight"
-        note = f"finds {share} within the 2 guesses left: no guess finds more"
+        note = f"finds {share} within the {left} guesses left: no guess finds more"
         said = f"; the best chance: {word.upper()} finds {share}"
         return Suggestion("best chance", word, note, "proven"), (verdict or "") + said
 
