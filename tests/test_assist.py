@@ -329,7 +329,7 @@ def test_the_best_chance_by_weight_is_the_brute_force_best(game):
             codes = game.matrix[g, candidates]
             return sum(int(weights[codes == c].max()) for c in set(codes.tolist()))
 
-        chance = best_chance(weighted, candidates, pool)
+        chance = best_chance(weighted, candidates, None)
         assert chance.found == finds(chance.guess) == max(finds(int(g)) for g in pool)
         assert chance.whole == int(weights.sum())
 

@@ -546,7 +546,7 @@ class Assistant:
         state, left = self.hard_state(), self.guesses_left
         key = ("chance", self.game.fingerprint, candidates.tobytes(), state, left)
         chance = self.scores.get(key, lambda: (
-            best_chance(self.game, candidates, self._pool(candidates)) if left == 2 else
+            best_chance(self.game, candidates, state) if left == 2 else
             best_chance_of_three(self.game, candidates, state)))
         if chance is None:
             return None, verdict

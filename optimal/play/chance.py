@@ -62,14 +62,10 @@ def _found_with_two(game: Game, candidates: np.ndarray, pool: np.ndarray,
                     weights: np.ndarray) -> np.ndarray:
     """What each pool guess finds with two guesses left: one answer per reply it gets (the
     heaviest; unweighted, the count of its distinct replies, by a sort: several times quicker)."""
-    replies = game.matrix[np.ix_(pool, candidates)]
-    if game.weights is None:
-        ordered = np.sort(replies, axis=1)
-        return 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
-    heaviest = np.zeros((len(pool), game.n_codes), dtype=np.int64)
-    np.maximum.at(heaviest, (np.arange(len(pool))[:, None], replies.astype(np.intp)),
-                  weights[None, :])
-    return heaviest.sum(axis=1)
+    if game.weights is not None:
+        return _by_reply(game, candidates, pool, weights)[1].sum(axis=1)
+    ordered = np.sort(game.matrix[np.ix_(pool, candidates)], axis=1)
+    return 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
 
 
 def _choose(found: np.ndarray, pool: np.ndarray, game: Game, candidates: np.ndarray) -> int:
@@ -78,11 +74,13 @@ def _choose(found: np.ndarray, pool: np.ndarray, game: Game, candidates: np.ndar
     return int(np.lexsort((~is_candidate, -found))[0])
 
 
-def best_chance(game: Game, candidates: np.ndarray, pool: np.ndarray) -> Chance:
-    """The pool's guess that finds the most of `candidates` (by weight, on a weighted game) with
-    two guesses left: an answer among them before the other guesses, then the pool's order."""
+def best_chance(game: Game, candidates: np.ndarray, state: ClueState | None) -> Chance:
+    """The guess that finds the most of `candidates` (by weight, on a weighted game) with two
+    guesses left, over every guess `state` allows (all of them with None): an answer among them
+    before the other guesses, then the list's order."""
     candidates = np.asarray(candidates)
     weights = _weights(game, candidates)
+    pool = np.nonzero(game.legal_mask(state))[0]
     found = _found_with_two(game, candidates, pool, weights)
     best = _choose(found, pool, game, candidates)
     return Chance(int(pool[best]), int(found[best]), int(weights.sum()))
