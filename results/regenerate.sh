@@ -85,11 +85,12 @@ python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --first
 python -m optimal.search --lists big --first lants --max-depth 6 --below 52903 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
 python -m optimal.search --lists big --first tares --max-depth 7 --below 52617 --jobs 1 --cache-mb 8192 --out results/big-game --quiet
 python -m optimal.search --lists big --first lants --max-depth 7 --below 52603 --jobs 1 --cache-mb 4096 --out results/big-game/lants --quiet
-# the big game in hard mode: no first word within 6 (56 min); within 7 and every first word within
-# 7 in normal mode are in progress
+# the big game in hard mode: no first word within 6 (56 min); within 7, and every first word within
+# 6 and within 7 in normal mode, are resumable runs of thousands of CPU-hours, in progress
 python -m optimal.search --lists big --hard --objective worst --max-depth 6 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet || true
 # python -m optimal.search --lists big --hard --objective worst --max-depth 7 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet
 # python -m optimal.search --lists big --all --max-depth 7 --below 52603 --jobs 1 --cache-mb 8192 --out results/big-game/all-first-words --quiet
+# python -m optimal.search --lists big --all --below 52897 --jobs 1 --cache-mb 8192 --out results/big-game/all-first-words --quiet
 # the big game within 5: none, proven on the 19 -ILLS answers (exit 1: no first word; about 17 minutes)
 python -m optimal.search --answers results/big-game/within-5/ills-19.txt --guesses guesses-12972 --objective worst --max-depth 5 --all --jobs 1 --out results/big-game/within-5 --quiet || true
 python -m optimal.search --answers guesses-12972 --guesses guesses-12972 --front 7 --top 5 --beam 20 --out results/front --jobs 1 --quiet
