@@ -44,8 +44,8 @@ class SearchIncomplete(OptimalError):
 
 
 class CertificateOverflow(OptimalError):
-    """A proof certificate did not fit in the buffer a search kernel writes it to: the search's
-    results stand, but no certificate is written (run again with a larger buffer)."""
+    """A proof certificate's records of one search call would not fit in memory (the buffer a
+    kernel writes them to grows, up to a quarter of the machine's): no certificate is written."""
 
     exit_code = 2
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lookahead.solvers import single
 from optimal import check
 from optimal.game import Game, HardState
 from optimal.rules.ultra import UltraState
@@ -183,6 +184,56 @@ def test_a_search_cut_off_by_below_is_certified(tmp_path, capsys, mode, n, seed)
     root = [claim for claim in proves if claim[2] == "all"]
     assert root and root[0][1] >= best
     assert all(claim_holds(game, claim) for table in checker.claims.values() for claim in table)
+
+
+def test_a_call_that_overflows_the_certificate_buffer_is_run_again_with_room(tmp_path, capsys,
+                                                                             monkeypatch):
+    """A kernel never grows the certificate buffer: a call that writes past its end is run again
+    with room for what it wrote (`Solver._call`: the memo forgotten, the claim count set back).
+    With the buffer shrunk to 8 words after every call, nearly every call overflows, most of them
+    after earlier claims; the certificate still passes with the tree, concludes what one written
+    with room concludes, and every claim in it is true by brute force."""
+    room = tmp_path / "room"
+    room.mkdir()
+    cert, answers, guesses, game = certify(room, 14, 12, "hard", "total", 4)
+    _, _, proves, _, _ = check.load(cert, answers, guesses)
+    regrown = []  # (the buffer's size, claims made by then) at each overflow
+    forget, drain = single.clear_memo, single.Solver._drain
+
+    def shrink_after(solver):
+        drain(solver)
+        if solver.certifying:
+            solver.ws = solver.ws._replace(cert=np.zeros(8, np.int32))
+
+    monkeypatch.setattr(single, "clear_memo",
+                        lambda ws: (regrown.append((ws.cert.size, int(ws.cert_claims[0]))), forget(ws)))
+    monkeypatch.setattr(single.Solver, "_drain", shrink_after)
+    tight = tmp_path / "tight"
+    tight.mkdir()
+    small, answers, guesses, _ = certify(tight, 14, 12, "hard", "total", 4)
+    assert len(regrown) > 50 and {size for size, _ in regrown} == {8}
+    assert max(claims for _, claims in regrown) > 50  # overflows after many claims, too
+    assert check.main([small, str(tree_of(Path(small).parent)), "--answers", answers,
+                       "--guesses", guesses]) == 0
+    assert "optimal over every first guess" in capsys.readouterr().out
+    _, checker, again, _, _ = check.load(small, answers, guesses)
+    assert again == proves
+    assert all(claim_holds(game, claim) for table in checker.claims.values() for claim in table)
+
+
+def test_a_call_whose_records_would_not_fit_in_memory_is_refused_in_one_line(tmp_path, capsys,
+                                                                              monkeypatch):
+    """Past a quarter of the machine's memory the buffer does not grow: one line, exit 2, and no
+    certificate file."""
+    monkeypatch.setattr(single, "CERTIFICATE_WORDS", 8)
+    monkeypatch.setattr(single, "memory_bytes", lambda: 1024)
+    answers, guesses = lists(tmp_path, 14, 12)
+    cert = tmp_path / "c.cert.gz"
+    code = search(["--answers", answers, "--guesses", guesses, "--all", "--jobs", "1", "--quiet",
+                   "--no-write", "--certificate", str(cert), "--max-depth", "4", "--hard"])
+    err = capsys.readouterr().err
+    assert code == 2 and not cert.exists()
+    assert err.count("\n") == 1 and "certificate words" in err and "Traceback" not in err
 
 
 def test_the_checkers_caches_stay_bounded_and_change_no_verdict(tmp_path, capsys, monkeypatch):

@@ -28,7 +28,7 @@ from lookahead.kernels.legality import pack_state
 from lookahead.kernels.total import solve as _solve
 from lookahead.kernels.memo import (EVALUATIONS, FULL_SCANS, LIST_SORTED, MEMO_CUTOFFS, MEMO_ENTRIES,
                             MEMO_FULL, MEMO_HITS, MEMO_PROBES, NODES, POOL_USED, QUICK, SAME_SPLITS,
-                            SCANNED)
+                            SCANNED, clear_memo)
 from lookahead.kernels.scan import BOUND_LIMIT
 from lookahead.kernels.scan import rank_guesses as _rank
 from lookahead.spaces.stop import stoppable
@@ -36,6 +36,7 @@ from lookahead.spaces.workspace import make_workspace
 from lookahead.kernels.finish import can_finish as _can_finish
 from lookahead.kernels.memo_share import exported as _exported, import_entries as _import_entries
 from optimal.errors import CertificateOverflow, NoTree
+from optimal.files import memory_bytes
 from optimal.game import Game, ClueState
 from optimal.tree import Node
 
@@ -81,6 +82,7 @@ class Solver:
         self.seconds = 0.0
         self.token = new_token() if certify else ""  # this solver's section of a certificate
         self._records: list[np.ndarray] = []
+        self.buffer_regrown = 0  # calls run again with a larger certificate buffer (`_call`)
         self.last_claim = ClaimRef(self.token, CLOSED_FORM)  # behind evaluate's last value
         self._loaded: ClueState | None = None  # the hard-mode state now at level 0
 
@@ -91,14 +93,37 @@ class Solver:
         """Whether the kernels write proof records for a certificate."""
         return self.ws.certify
 
+    def _call(self, kernel, *args):
+        """`kernel(self.ws, *args)`, stoppable, its certificate records drained. Why a loop: a
+        kernel never grows the certificate buffer (a write past its end only moves the position),
+        and one call of the 12,972-answer game wrote 707 million words, 2.6 times the buffer, which
+        lost a 30-minute search. So a call that overflowed is run again with a buffer that holds
+        what it wrote, from a clean slate: the claim count set back, and the memo forgotten (what
+        that call stored there cites claims whose records were lost; the memo is a cache, so no
+        value changes). A buffer above a quarter of the machine's memory is refused instead."""
+        claims = int(self.ws.cert_claims[0])
+        while True:
+            result = stoppable(self.ws, kernel, self.ws, *args)
+            used = int(self.ws.cert_pos[0])
+            if not self.certifying or used <= self.ws.cert.size:
+                self._drain()
+                return result
+            words = used + used // 4
+            if 4 * words > memory_bytes() // 4:
+                raise CertificateOverflow(
+                    f"one search call wrote {used:,} certificate words ({4 * used / 2**30:,.1f} "
+                    f"GiB), more than a quarter of this machine's memory; no certificate is written")
+            clear_memo(self.ws)
+            self.ws.cert_pos[0] = 0
+            self.ws.cert_claims[0] = claims
+            self.ws = self.ws._replace(cert=np.zeros(words, np.int32))
+            self.buffer_regrown += 1
+
     def _drain(self) -> None:
         """Move what the kernels wrote into this solver's records (after every kernel call)."""
         if not self.certifying:
             return
-        used = int(self.ws.cert_pos[0])
-        if used > self.ws.cert.size:
-            raise CertificateOverflow(f"one search call wrote {used:,} certificate words, more than "
-                                      f"the buffer's {self.ws.cert.size:,}")
+        used = int(self.ws.cert_pos[0])  # within the buffer: `_call` saw to it
         if used:
             self._records.append(self.ws.cert[:used].copy())
             self.ws.cert_pos[0] = 0
@@ -166,10 +191,8 @@ class Solver:
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()
-        value = int(stoppable(self.ws, _solve, self.ws, S, self.set_hash(S), guesses_left, 0, beta,
-                              first))
+        value = int(self._call(_solve, S, self.set_hash(S), guesses_left, 0, beta, first))
         self.seconds += time.perf_counter() - start
-        self._drain()
         return value
 
     def parts(self, candidates: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
@@ -220,9 +243,8 @@ class Solver:
         S = np.sort(np.asarray(candidates, dtype=np.int32))
         self.load_state(state)
         start = time.perf_counter()
-        ok = bool(stoppable(self.ws, _can_finish, self.ws, S, self.set_hash(S), guesses_left, 0))
+        ok = bool(self._call(_can_finish, S, self.set_hash(S), guesses_left, 0))
         self.seconds += time.perf_counter() - start
-        self._drain()
         return ok
 
     def finishing_tree(self, candidates, guesses_left: int, state: ClueState | None = None,
