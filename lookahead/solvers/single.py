@@ -82,7 +82,6 @@ class Solver:
         self.seconds = 0.0
         self.token = new_token() if certify else ""  # this solver's section of a certificate
         self._records: list[np.ndarray] = []
-        self.buffer_regrown = 0  # calls run again with a larger certificate buffer (`_call`)
         self.last_claim = ClaimRef(self.token, CLOSED_FORM)  # behind evaluate's last value
         self._loaded: ClueState | None = None  # the hard-mode state now at level 0
 
@@ -117,7 +116,6 @@ class Solver:
             self.ws.cert_pos[0] = 0
             self.ws.cert_claims[0] = claims
             self.ws = self.ws._replace(cert=np.zeros(words, np.int32))
-            self.buffer_regrown += 1
 
     def _drain(self) -> None:
         """Move what the kernels wrote into this solver's records (after every kernel call)."""
