@@ -36,7 +36,7 @@ def pool_for(game: Game, pool: str, candidates: np.ndarray, state: HardState | N
     if pool == "all":
         return np.arange(len(game.guesses))
     if pool == "hard":
-        return np.nonzero(game.legal_mask(state or game.hard_state([])))[0]
+        return game.legal_ids(state or game.hard_state([]))
     raise BadInput(f"unknown pool {pool!r}; choose one of {', '.join(POOLS)}")
 
 

@@ -343,9 +343,13 @@ class Game:
             return np.ones(len(self.guesses), dtype=bool)
         return state.legal_mask(self.guess_letters, self.guess_letter_counts)
 
+    def legal_ids(self, state: ClueState | None) -> np.ndarray:
+        """Indices of the guesses `state` allows (all of them with None): `legal_mask`'s."""
+        return np.nonzero(self.legal_mask(state))[0]
+
     def legal_guesses(self, history: list[Step]) -> np.ndarray:
         """Indices of the guesses allowed after `history` (all of them in normal mode)."""
-        return np.nonzero(self.legal_mask(self.hard_state(history) if self.hard else None))[0]
+        return self.legal_ids(self.hard_state(history) if self.hard else None)
 
     def check_history(self, history: list[Step]) -> np.ndarray:
         """Validate a played history (known words, hard-mode legal, some answer left, no step after

@@ -412,7 +412,7 @@ class Assistant:
         """A random allowed (and in hard mode legal) guess that is no board's secret and not
         played yet: the moves of a practice puzzle, which must not finish a board by chance nor
         repeat themselves."""
-        pool = np.nonzero(self.game.legal_mask(self.hard_state()))[0]
+        pool = self.game.legal_ids(self.hard_state())
         secrets = {int(self.game.guess_of_answer[b.secret]) for b in self.boards if b.secret is not None}
         played = {word for word, _ in self.history}
         while True:

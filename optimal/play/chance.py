@@ -40,11 +40,6 @@ class Chance:
     whole: int
 
 
-def _weights(game: Game, candidates: np.ndarray) -> np.ndarray:
-    return (np.ones(candidates.size, dtype=np.int64) if game.weights is None
-            else game.answer_weights[candidates].astype(np.int64))
-
-
 def _by_reply(game: Game, candidates: np.ndarray, pool: np.ndarray, weights: np.ndarray
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per pool guess and reply: the replies (pool x candidates), the heaviest answer's weight
@@ -79,8 +74,8 @@ def best_chance(game: Game, candidates: np.ndarray, state: ClueState | None) -> 
     guesses left, over every guess `state` allows (all of them with None): an answer among them
     before the other guesses, then the list's order."""
     candidates = np.asarray(candidates)
-    weights = _weights(game, candidates)
-    pool = np.nonzero(game.legal_mask(state))[0]
+    weights = game.answer_weights[candidates]
+    pool = game.legal_ids(state)
     found = _found_with_two(game, candidates, pool, weights)
     best = _choose(found, pool, game, candidates)
     return Chance(int(pool[best]), int(found[best]), int(weights.sum()))
@@ -99,8 +94,8 @@ def best_chance_of_three(game: Game, candidates: np.ndarray, state: ClueState | 
     candidates = np.asarray(candidates)
     if candidates.size > THREE_LEFT_MOST:
         return None
-    weights = _weights(game, candidates)
-    pool = np.nonzero(game.legal_mask(state))[0]
+    weights = game.answer_weights[candidates]
+    pool = game.legal_ids(state)
     replies, heaviest, mass = _by_reply(game, candidates, pool, weights)
     most_replies = int((mass > 0).sum(axis=1).max())
     bound = np.minimum(mass, most_replies * heaviest).sum(axis=1)
@@ -118,8 +113,8 @@ def best_chance_of_three(game: Game, candidates: np.ndarray, state: ClueState | 
                 after = None if state is None else state.after(words[pool[i]], int(code))
                 key = (members.tobytes(), after)
                 if key not in two_left:
-                    inner = np.nonzero(game.legal_mask(after))[0]
-                    weights_in = _weights(game, members)
+                    inner = game.legal_ids(after)
+                    weights_in = game.answer_weights[members]
                     two_left[key] = int(_found_with_two(game, members, inner, weights_in).max())
                 total += two_left[key]
             if total + left <= best:

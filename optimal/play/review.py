@@ -434,7 +434,7 @@ def optimum_bounds(game: Game, candidates: np.ndarray, left: int,
     """A state's optimum when its exact search did not finish: the least split bound over the
     legal guesses (proven), and a beam's total (a real tree) with its word when the state is small
     enough for the beam to be quick."""
-    legal = np.nonzero(game.legal_mask(state))[0].tolist()
+    legal = game.legal_ids(state).tolist()
     lower = min(split_bounds(game, legal, candidates, left).values())
     if len(candidates) > BEAM_MAX:
         return Bound(lower, None), None
