@@ -84,6 +84,10 @@ CASES = [
          "--max-depth"),
     case("search-shortfall-total", "search", S + "--top 2 --shortfall 3", 2, "--shortfall"),
     case("search-shortfall-all", "search", S + "--objective worst --all --shortfall 3", 2, "--shortfall"),
+    case("search-hunt-total", "search", S + "--hunt --first salet", 2, "--hunt goes with --objective worst"),
+    case("search-hunt-no-first", "search", S + "--objective worst --hunt --top 3", 2,
+         "--hunt looks for a tree from the words of --first"),
+    case("search-hunt-all", "search", S + "--objective worst --hunt --first salet --all", 2, "--all"),
     case("search-shortfall-depth-3", "search", S + "--objective worst --top 2 --max-depth 3 "
          "--shortfall 3", 2, "goes with --max-depth 4"),
     case("search-prove-without-beam", "search", S + "--top 2 --prove", 2, "--prove"),

@@ -37,6 +37,7 @@ from optimal.search.exact import rank_exactly
 from optimal.search.first import FirstRun, search_first_words
 from optimal.search.front import FrontCell, differs, search_front, tie_break
 from optimal.search.request import SearchRequest, build_parser, request_from_args
+from optimal.search.hunt import run_hunt
 from optimal.search.worst import search_worst
 from optimal.tree import verified
 
@@ -67,7 +68,7 @@ def run(request: SearchRequest) -> int:
         game.guess_id(word)
     estimate = check_memory(game, request)
     beam = request.setting.beam
-    suffix = {"worst": "-worst", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
+    suffix = {"worst": "-worst", "hunt": "-hunt", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
     out_dir = (front_dir(request, game) if request.kind == "front"
                else output_folder(request.out, game, suffix, request.question))
     inputs = [request.game.answers, request.game.guesses, request.game.weights]
@@ -84,6 +85,8 @@ def run(request: SearchRequest) -> int:
             sys.stderr.write(estimate + "\n")
         if request.kind == "worst":
             return run_worst(game, request, out_dir)
+        if request.kind == "hunt":
+            return run_hunt(game, request, out_dir)
         if request.kind == "exact":
             return run_exact(game, request, out_dir)
         if request.kind == "front":

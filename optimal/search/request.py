@@ -89,11 +89,12 @@ class SearchRequest:
     argv: tuple[str, ...] | None = None  # the command line, for provenance (None: sys.argv)
     certificate: str | None = None  # where to write a proof certificate of the lower bounds
     below: int | None = None  # --below: search only for totals below this (1 + a known tree's total)
+    hunt: bool = False  # --hunt: look for a tree within the limit instead of proving the verdict
 
     @property
     def kind(self) -> str:
-        """'dordle' (--boards 2), 'state' (--from), 'worst' (--objective worst), 'exact' (--rank
-        exact), 'front' (--front) or 'first' (first-guess search)."""
+        """'dordle' (--boards 2), 'state' (--from), 'worst' (--objective worst), 'hunt' (with
+        --hunt), 'exact' (--rank exact), 'front' (--front) or 'first' (first-guess search)."""
         if self.boards == 2:
             return "dordle"
         if self.history is not None:
@@ -101,7 +102,7 @@ class SearchRequest:
         if self.front:
             return "front"
         if self.objective == "worst":
-            return "worst"
+            return "hunt" if self.hunt else "worst"
         return "exact" if self.rank == "exact" else "first"
 
     @property
@@ -114,7 +115,8 @@ class SearchRequest:
         parts.append(self._words())
         if self.boards == 2 and self.setting.beam:
             parts.append(f"beam{self.setting.beam}")
-        for asked, text in ((self.prove, "prove"), (self.tie_break == "worst", "tie-worst"),
+        for asked, text in ((self.prove, "prove"), (self.hunt, "hunt"),
+                            (self.tie_break == "worst", "tie-worst"),
                             (self.below is not None, f"below{self.below}"),
                             (self.shortfall, f"shortfall{self.shortfall}")):
             if asked:
@@ -207,6 +209,11 @@ def _add_search_arguments(parser: Parser) -> None:
                         help="with --objective worst --max-depth 4: for each of the first N words "
                              "searched that fails, the fewest answers that must take longer (its "
                              "branches have 3 guesses left); with --first or --top, not --all")
+    search.add_argument("--hunt", action="store_true",
+                        help="with --objective worst --first W[,W...]: look for a tree within "
+                             "--max-depth depth first, for games too large to prove either way "
+                             "(a tree found is replayed on every answer and written; none found "
+                             "proves nothing, exit 1)")
     search.add_argument("--rank", choices=["bound", "exact"], default="bound",
                         help="bound: prove the best word, the others only not better (default); "
                              "exact: the exact optimum of every word evaluated, each within "
@@ -311,7 +318,8 @@ def request_from_args(args: argparse.Namespace, argv: list[str] | None) -> Searc
                          args.objective, args.shortfall, args.prove, args.scheduler, args.rank,
                          budget, front, args.tie_break, args.boards, args.sample, seed,
                          args.out, not args.no_write, args.quiet, args.restart,
-                         tuple(argv) if argv is not None else None, args.certificate, args.below)
+                         tuple(argv) if argv is not None else None, args.certificate, args.below,
+                         args.hunt)
 
 
 def front_limits(args: argparse.Namespace) -> tuple[int, ...]:

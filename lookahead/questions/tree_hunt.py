@@ -1,0 +1,228 @@
+"""Looking for a tree within the guess limit, where proving the question either way is out of reach.
+
+Why: the exact worst-case search (`check_first_guesses`) proves a first word's verdict, but for a
+word that does have a tree it must settle every branch completely, and in hard mode on the
+12,972-answer game one large branch ran for hours (THUMB, BOART, QAJAQ) without a verdict. A tree
+needs far less: at each large node one guess whose parts can all be finished. This search goes
+depth first for such a guess, in the search's own order, and checks a guess's parts smallest first,
+since what defeats a guess in hard mode is a small family of answers (?ARTS after TARES: every
+later guess must be one of them), found in seconds. Parts of at most `exact_size` answers are
+settled by the exact kernel, each call given at most `call_seconds`: a call that runs longer is
+given up and its guess passed over, not declared impossible.
+
+A part proven impossible is remembered as a nogood: any later part that holds all its answers, with
+no more guesses left and a hard-mode state at least as strict (every green of it, every letter
+count of it), is impossible too (a tree for the larger part, cut down to the smaller one, would be
+a tree for it, each of its guesses legal under the weaker state). Before a guess's parts are
+searched they are all checked against the nogoods, so a guess that walks into a known family is
+dropped without a kernel call.
+
+So the search is incomplete by design: a tree it returns is real (the caller verifies it on every
+answer before writing it), but returning None proves nothing. Proven failures (the kernel's "no")
+are remembered as nogoods (below) so no part is decided twice.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from lookahead.solvers.single import Solver
+from lookahead.spaces.stop import Stopped, clear_stop, request_stop, stop_requested
+from optimal.game import ClueState, Game
+from optimal.rules.hard import HardState
+from optimal.rules.ultra import UltraState
+from optimal.tree import Node
+
+
+@dataclass
+class HuntCounters:
+    """What a hunt did, for its report: exact calls (and how many were given up), their seconds,
+    large nodes opened and guesses tried at them."""
+
+    exact_calls: int = 0
+    exact_seconds: float = 0.0
+    given_up: int = 0
+    large_nodes: int = 0
+    guesses_tried: int = 0
+    nogood_drops: int = 0
+    slow_calls: list[tuple[int, int, float, str]] = field(default_factory=list)
+
+
+class TreeHunt:
+    """A depth-first hunt for a tree finding every answer within the game's guess limit.
+
+    `on_event(depth, text)` hears what happens at the large nodes near the root (a guess that
+    works, one that fails and at which part), which is the only sign of life in a run of hours."""
+
+    def __init__(self, game: Game, memo_mb: float, exact_size: int = 300,
+                 call_seconds: float = 20.0, on_event: Callable[[int, str], None] | None = None,
+                 exact_left: int = 3):
+        self.game = game.with_weights(None)
+        self.solver = Solver(self.game, beam=0, cache_mb=memo_mb, pair_mb=512)
+        self.exact_size = exact_size
+        self.exact_left = exact_left  # with 3 guesses left the kernel's pair bitsets are fast
+        self.call_seconds = call_seconds
+        self.on_event = on_event or (lambda depth, text: None)
+        self.nogoods = Nogoods(len(self.game.answers.words))
+        self.counters = HuntCounters()
+        self.start = time.perf_counter()
+
+    def find(self, first: int) -> Node | None:
+        """A tree starting with guess `first`, or None (none found: nothing proven)."""
+        candidates = self.game.all_candidates()
+        return self._try_guess(candidates, self.game.max_guesses, None, first, 0)
+
+    # ------------------------------------------------------------------ the search
+
+    def _attempt(self, candidates: np.ndarray, left: int, state: ClueState | None,
+                 depth: int) -> Node | None:
+        """A tree for `candidates` within `left` guesses from `state`, or None (not found)."""
+        if candidates.size == 1:
+            return Node(self.game.answers.words[candidates[0]]) if left >= 1 else None
+        if left <= 1:
+            return None
+        if self.nogoods.covers(candidates, left, state):
+            return None
+        if candidates.size <= self.exact_size or left <= self.exact_left:
+            return self._settle(candidates, left, state)
+        self.counters.large_nodes += 1
+        for rank, (guess, _) in enumerate(self.solver.ranked_guesses(candidates, left, state)):
+            self.counters.guesses_tried += 1
+            tree = self._try_guess(candidates, left, state, guess, depth)
+            if tree is not None:
+                self._say(depth, f"{self._word(guess)} works at {candidates.size:,} answers, "
+                                 f"{left} left (guess {rank + 1})")
+                return tree
+        self.nogoods.add(candidates, left, state)
+        return None
+
+    def _try_guess(self, candidates: np.ndarray, left: int, state: ClueState | None, guess: int,
+                   depth: int) -> Node | None:
+        """The tree playing `guess` first, each part's subtree found smallest part first."""
+        parts = self.solver.parts(candidates, guess)
+        if len(parts) == 1 and parts[0][1].size == candidates.size:
+            return None  # the guess tells nothing here
+        children = [(part, self.solver.child_state(state, guess, code), code)
+                    for code, part in sorted(parts, key=lambda item: item[1].size)]
+        if any(self.nogoods.covers(part, left - 1, child) for part, child, _ in children):
+            self.counters.nogood_drops += 1
+            return None
+        node = Node(self.game.guesses.words[guess])
+        for part, child_state, code in children:
+            child = self._attempt(part, left - 1, child_state, depth + 1)
+            if child is None:
+                if depth <= 1 or part.size > self.exact_size:
+                    self._say(depth, f"{self._word(guess)} at {candidates.size:,} answers, {left} "
+                                     f"left: a part of {part.size:,} cannot be finished (or was "
+                                     "given up)")
+                return None
+            node.branches[code] = child
+        return node
+
+    def _settle(self, candidates: np.ndarray, left: int, state: ClueState | None) -> Node | None:
+        """A small part, by the exact kernel within the time allowed: its finishing tree, or None
+        (proven impossible, and remembered; or given up, and not remembered)."""
+        began = time.perf_counter()
+        try:
+            tree = self._timed(lambda: self.solver.finishing_tree(candidates, left, state))
+        except _GivenUp:
+            self.counters.given_up += 1
+            tree, verdict = None, "given up"
+        else:
+            verdict = "yes" if tree is not None else "no"
+            if tree is None:
+                self.nogoods.add(candidates, left, state)
+        seconds = time.perf_counter() - began
+        self.counters.exact_calls += 1
+        self.counters.exact_seconds += seconds
+        if seconds > 5:
+            self.counters.slow_calls.append((candidates.size, left, round(seconds, 1), verdict))
+        return tree
+
+    def _timed(self, call: Callable[[], Node | None]) -> Node | None:
+        """`call()`, stopped after `call_seconds` through the kernels' stop flag (which also
+        forgets the memo the stopped call may have left unproven). A stop asked for by the user
+        (Ctrl-C, SIGTERM) is not swallowed: only the timer's own stop becomes `_GivenUp`."""
+        fired = threading.Event()
+
+        def give_up() -> None:
+            fired.set()
+            request_stop()
+
+        timer = threading.Timer(self.call_seconds, give_up)
+        timer.start()
+        try:
+            return call()
+        except Stopped:
+            if not fired.is_set():
+                raise
+            clear_stop()
+            raise _GivenUp from None
+        finally:
+            timer.cancel()
+            if fired.is_set() and stop_requested():
+                clear_stop()
+
+    def _word(self, guess: int) -> str:
+        return self.game.guesses.words[guess].upper()
+
+    def _say(self, depth: int, text: str) -> None:
+        if depth <= 2:
+            self.on_event(depth, f"{text} [{time.perf_counter() - self.start:,.0f} s]")
+
+
+class _GivenUp(Exception):
+    """An exact call ran past its time and was stopped (no verdict)."""
+
+
+class Nogoods:
+    """Parts proven impossible, found again inside larger parts (see the module's docstring).
+
+    Indexed by each part's first answer, so a part is checked only against the nogoods whose first
+    answer it holds."""
+
+    def __init__(self, n_answers: int):
+        self.by_first: dict[int, list[tuple[np.ndarray, int, ClueState | None]]] = {}
+        self.mask = np.zeros(n_answers, dtype=bool)
+        self.count = 0
+
+    def add(self, part: np.ndarray, left: int, state: ClueState | None) -> None:
+        """Record that `part` cannot be finished within `left` guesses from `state`."""
+        self.by_first.setdefault(int(part[0]), []).append((part.copy(), left, state))
+        self.count += 1
+
+    def covers(self, part: np.ndarray, left: int, state: ClueState | None) -> bool:
+        """Whether `part` holds a nogood's answers, with no more guesses and a state as strict."""
+        if not self.count:
+            return False
+        self.mask[part] = True
+        try:
+            for answer in part.tolist():
+                for known, known_left, known_state in self.by_first.get(answer, ()):
+                    if left <= known_left and known.size <= part.size \
+                            and at_least_as_strict(state, known_state) and self.mask[known].all():
+                        return True
+            return False
+        finally:
+            self.mask[part] = False
+
+
+def at_least_as_strict(state: ClueState | None, other: ClueState | None) -> bool:
+    """Whether every guess `state` allows is allowed by `other`: the same state, or (hard mode)
+    every green of `other` and at least its count of every letter; in ultra-hard mode also every
+    letter `other` bars from a place, and at most its cap on each letter's count."""
+    if state == other or other is None:
+        return True
+    if type(state) is not type(other) or not isinstance(state, (HardState, UltraState)):
+        return False
+    hard = all(g == h or h < 0 for g, h in zip(state.greens, other.greens)) \
+        and all(m >= n for m, n in zip(state.minimum, other.minimum))
+    if isinstance(state, HardState):
+        return hard
+    return hard and all(b & c == c for b, c in zip(state.barred, other.barred)) \
+        and all(m <= n for m, n in zip(state.maximum, other.maximum))

@@ -1,0 +1,124 @@
+"""The tree hunt (`lookahead.questions.tree_hunt`): a tree it returns is real, and when no exact
+call was given up it is as complete as the exact worst-case search, checked against plain
+exhaustive recursion and against the kernel on small games; nogoods only ever drop impossible
+parts; a call past its time is given up without leaving the stop flag set."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lookahead.questions.tree_hunt import Nogoods, TreeHunt, at_least_as_strict
+from lookahead.solvers.single import Solver
+from lookahead.spaces.stop import stop_requested
+from optimal.game import HardState
+from optimal.rules.ultra import UltraState
+from optimal.tree import verified
+from tests.conftest import small_game
+from tests.test_search_engine import brute_force
+
+
+def hunt_for(game, **options) -> TreeHunt:
+    """A hunt that settles as little as possible by the kernel, so its own search and its
+    nogoods do the work (nothing is given up in a few seconds on these games)."""
+    settings = {"exact_size": 0, "exact_left": 1, "call_seconds": 600.0} | options
+    return TreeHunt(game, 64, **settings)
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_the_hunt_finds_a_tree_exactly_when_one_exists_brute_force(mode):
+    """On 60 answers with 3 guesses, every 3rd first guess: a tree (which verifies) exactly when
+    plain recursion over every guess finds the word's branches can all be finished."""
+    game = small_game(60, mode=mode, max_guesses=3, offset=40)
+    every = game.all_candidates()
+    found = missing = 0
+    for first in range(0, len(game.guesses), 3):
+        hunt = hunt_for(game)
+        tree = hunt.find(first)
+        word, codes = game.guesses.words[first], game.matrix[first, every]
+        feasible = all(
+            brute_force(game, every[codes == code], 2,
+                        game.start_state().after(word, int(code)) if game.hard else None)
+            < float("inf") for code in np.unique(codes) if code != game.won)
+        assert (tree is not None) == feasible, (mode, word)
+        assert hunt.counters.given_up == 0
+        if tree is not None:
+            assert verified(tree, game).counts.max() <= 3
+        found += tree is not None
+        missing += tree is None
+    assert found and missing  # both verdicts occur, or the test shows nothing
+
+
+@pytest.mark.parametrize("mode", ["hard", "ultra"])
+def test_the_hunt_agrees_with_the_exact_search_at_larger_limits(mode):
+    """200 answers within 4: the hunt's own search (with nogoods) at the nodes with 3 guesses left
+    against the kernel's proof for each of every 4th first guess."""
+    game = small_game(200, mode=mode, max_guesses=4, offset=300)
+    solver = Solver(game.with_weights(None), cache_mb=64)
+    every = game.all_candidates()
+    verdicts, drops = set(), 0
+    for first in range(0, len(game.guesses), 4):
+        word, codes = game.guesses.words[first], game.matrix[first, every]
+        feasible = all(solver.can_finish(every[codes == code], 3,
+                                         game.start_state().after(word, int(code)))
+                       for code in np.unique(codes) if code != game.won)
+        hunt = hunt_for(game, exact_left=2)
+        tree = hunt.find(first)
+        assert (tree is not None) == feasible, word
+        if tree is not None:
+            verified(tree, game)
+        verdicts.add(feasible)
+        drops += hunt.counters.nogood_drops
+    assert verdicts == {True, False}
+    assert drops > 0 or mode == "ultra"  # in hard mode the nogoods were used and dropped no tree
+
+
+def test_nogoods_drop_only_what_contains_a_known_failure():
+    """A superset, with no more guesses and a state at least as strict, is covered; a subset, a
+    weaker state or more guesses are not."""
+    nogoods = Nogoods(20)
+    start = HardState.initial(5)
+    strict = HardState((-1, 0, -1, -1, -1), (1,) + (0,) * 25)  # A second, and an A
+    nogoods.add(np.array([3, 5, 7]), 3, strict)
+    assert nogoods.covers(np.array([1, 3, 5, 7, 9]), 3, strict)
+    assert nogoods.covers(np.array([3, 5, 7]), 2, HardState((2, 0, -1, -1, -1), (1, 0, 1) + (0,) * 23))
+    assert not nogoods.covers(np.array([3, 5]), 3, strict)  # fewer answers
+    assert not nogoods.covers(np.array([3, 5, 7]), 4, strict)  # more guesses
+    assert not nogoods.covers(np.array([3, 5, 7]), 3, start)  # a weaker state
+    assert at_least_as_strict(strict, None) and at_least_as_strict(strict, start)
+    assert not at_least_as_strict(start, strict)
+    ultra = UltraState.initial(5).after("salet", 0)  # nothing there: every letter capped at none
+    assert at_least_as_strict(ultra.after("crony", 0), ultra)
+    assert not at_least_as_strict(ultra, ultra.after("crony", 0))
+    assert not at_least_as_strict(ultra, start)  # states of two modes do not compare
+
+
+def test_a_call_past_its_time_is_given_up_and_the_stop_flag_cleared(original):
+    """With no time at all for the kernel the hunt gives up its calls, finds nothing, proves
+    nothing, and leaves the process able to search again."""
+    game = original.with_limits(mode="hard", max_guesses=5)
+    hunt = TreeHunt(game, 256, exact_size=10_000, call_seconds=0.0)
+    assert hunt.find(game.guess_id("palet")) is None
+    assert hunt.counters.given_up >= 1
+    assert not stop_requested()
+    assert hunt.nogoods.count == 0  # a call given up is no proof
+    found = TreeHunt(game, 256, exact_size=400, call_seconds=600.0).find(game.guess_id("palet"))
+    assert verified(found, game).counts.max() <= 5
+
+
+def test_the_command_writes_the_first_tree_found_and_says_when_none_was(tmp_path, capsys):
+    """`--objective worst --hunt`: SALET has no hard-mode tree within 5, PALET has; the tree
+    written is PALET's and `optimal.verify` passes it; with SALET alone, exit 1, nothing written,
+    and the message says a hunt proves nothing."""
+    from optimal.search.command import main as search
+    from optimal.verify import main as verify
+    base = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--quiet", "--jobs", "1"]
+    assert search(base + ["--first", "salet,palet", "--out", str(tmp_path)]) == 0
+    folder = tmp_path / "answers-2315-guesses-12972-hard-d5-hunt"
+    out = capsys.readouterr().out
+    assert "PALET finds every one of the 2,315 answers within 5 guesses in hard mode" in out
+    assert "| SALET | no |" in out and "| PALET | yes |" in out
+    assert verify([str(folder / "palet.json")]) == 0
+    assert search(base + ["--first", "salet", "--out", str(tmp_path / "none")]) == 1
+    assert "proves nothing" in capsys.readouterr().err
+    assert not (tmp_path / "none").exists()
