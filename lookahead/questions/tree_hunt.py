@@ -70,6 +70,7 @@ class TreeHunt:
         self.on_event = on_event or (lambda depth, text: None)
         self.nogoods = Nogoods(len(self.game.answers.words))
         self.counters = HuntCounters()
+        self.worked: list[int] = []  # guesses that worked at large nodes, latest first
         self.start = time.perf_counter()
 
     def find(self, first: int) -> Node | None:
@@ -91,15 +92,28 @@ class TreeHunt:
         if candidates.size <= self.exact_size or left <= self.exact_left:
             return self._settle(candidates, left, state)
         self.counters.large_nodes += 1
-        for rank, (guess, _) in enumerate(self.solver.ranked_guesses(candidates, left, state)):
+        for rank, guess in enumerate(self._order(candidates, left, state)):
             self.counters.guesses_tried += 1
             tree = self._try_guess(candidates, left, state, guess, depth)
             if tree is not None:
                 self._say(depth, f"{self._word(guess)} works at {candidates.size:,} answers, "
                                  f"{left} left (guess {rank + 1})")
+                if guess in self.worked:
+                    self.worked.remove(guess)
+                self.worked.insert(0, guess)
                 return tree
         self.nogoods.add(candidates, left, state)
         return None
+
+    def _order(self, candidates: np.ndarray, left: int, state: ClueState | None) -> list[int]:
+        """The guesses to try at a large node: first those that worked at other large nodes
+        (latest first) and are legal here, since sibling branches share their families and a
+        guess that splits them there often does here; then the rest in the search's order."""
+        ranked = [guess for guess, _ in self.solver.ranked_guesses(candidates, left, state)]
+        useful = set(ranked)
+        first = [guess for guess in self.worked if guess in useful]
+        tried_first = set(first)
+        return first + [guess for guess in ranked if guess not in tried_first]
 
     def _try_guess(self, candidates: np.ndarray, left: int, state: ClueState | None, guess: int,
                    depth: int) -> Node | None:
