@@ -8,12 +8,14 @@ depth first for such a guess, in the search's own order, and checks a guess's pa
 since what defeats a guess in hard mode is a small family of answers (?ARTS after TARES: every
 later guess must be one of them), found in seconds. Parts of at most `exact_size` answers are
 settled by the exact kernel, each call given at most `call_seconds`: a call that runs longer is
-given up and its guess passed over, not declared impossible.
+given up and its guess passed over, not declared impossible (near the root, where there is no
+other guess to pass on to, the part is searched like a large one instead).
 
 A part proven impossible is remembered as a nogood: any later part that holds all its answers, with
 no more guesses left and a hard-mode state at least as strict (every green of it, every letter
 count of it), is impossible too (a tree for the larger part, cut down to the smaller one, would be
-a tree for it, each of its guesses legal under the weaker state). Before a guess's parts are
+a tree for it, each of its guesses legal under the weaker state). A large node whose every guess
+failed is a nogood only when no call under it was given up. Before a guess's parts are
 searched they are all checked against the nogoods, so a guess that walks into a known family is
 dropped without a kernel call.
 
@@ -90,7 +92,11 @@ class TreeHunt:
         if self.nogoods.covers(candidates, left, state):
             return None
         if candidates.size <= self.exact_size or left <= self.exact_left:
-            return self._settle(candidates, left, state)
+            tree, given_up = self._settle(candidates, left, state)
+            if not given_up or depth > 1 or left <= self.exact_left:
+                return tree
+            # near the root there is no other guess to fall back on: search this part's guesses
+        given_up_before = self.counters.given_up
         self.counters.large_nodes += 1
         for rank, guess in enumerate(self._order(candidates, left, state)):
             self.counters.guesses_tried += 1
@@ -102,7 +108,8 @@ class TreeHunt:
                     self.worked.remove(guess)
                 self.worked.insert(0, guess)
                 return tree
-        self.nogoods.add(candidates, left, state)
+        if self.counters.given_up == given_up_before:  # every guess failed, none given up: proven
+            self.nogoods.add(candidates, left, state)
         return None
 
     def _order(self, candidates: np.ndarray, left: int, state: ClueState | None) -> list[int]:
@@ -138,9 +145,11 @@ class TreeHunt:
             node.branches[code] = child
         return node
 
-    def _settle(self, candidates: np.ndarray, left: int, state: ClueState | None) -> Node | None:
+    def _settle(self, candidates: np.ndarray, left: int,
+                state: ClueState | None) -> tuple[Node | None, bool]:
         """A small part, by the exact kernel within the time allowed: its finishing tree, or None
-        (proven impossible, and remembered; or given up, and not remembered)."""
+        (proven impossible, and remembered; or given up, and not remembered); and whether the
+        call was given up."""
         began = time.perf_counter()
         try:
             tree = self._timed(lambda: self.solver.finishing_tree(candidates, left, state))
@@ -156,7 +165,7 @@ class TreeHunt:
         self.counters.exact_seconds += seconds
         if seconds > 5:
             self.counters.slow_calls.append((candidates.size, left, round(seconds, 1), verdict))
-        return tree
+        return tree, verdict == "given up"
 
     def _timed(self, call: Callable[[], Node | None]) -> Node | None:
         """`call()`, stopped after `call_seconds` through the kernels' stop flag (which also
