@@ -175,7 +175,7 @@ class TreeHunt:
 
         def give_up() -> None:
             fired.set()
-            request_stop()
+            request_stop(time_limit=True)
 
         timer = threading.Timer(self.call_seconds, give_up)
         timer.start()

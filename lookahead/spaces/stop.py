@@ -31,9 +31,10 @@ class Stopped(KeyboardInterrupt):
     """A search call stopped early because the process was asked to stop (no result)."""
 
 
-def request_stop() -> None:
-    """Ask every kernel of this process to return as soon as it can (safe from any thread)."""
-    STOP[0] = 1
+def request_stop(time_limit: bool = False) -> None:
+    """Ask every kernel of this process to return as soon as it can (safe from any thread).
+    `time_limit`: the caller's own clock ran out, no signal came (so no handler is waited for)."""
+    STOP[0] = 2 if time_limit and STOP[0] != 1 else 1  # a signal's stop is never downgraded
 
 
 def stop_requested() -> bool:
@@ -60,10 +61,12 @@ def forget_if_stopped(ws) -> bool:
 def unless_stopped(ws) -> None:
     """After a search kernel call that returned: if it may have stopped short, give no result. The
     signal's handler raises in the main thread as soon as it runs (a moment is left for it, so
-    SIGTERM still ends the command as SIGTERM); elsewhere, or failing that, `Stopped`."""
+    SIGTERM still ends the command as SIGTERM); elsewhere, after a time limit, or failing that,
+    `Stopped`."""
+    by_signal = STOP[0] == 1
     if not forget_if_stopped(ws):
         return
-    if threading.current_thread() is threading.main_thread():
+    if by_signal and threading.current_thread() is threading.main_thread():
         for _ in range(100):
             time.sleep(0.01)
     raise Stopped("the search was asked to stop")
