@@ -135,12 +135,14 @@ class TreeHunt:
             return None
         node = Node(self.game.guesses.words[guess])
         for part, child_state, code in children:
+            given_up_before = self.counters.given_up
             child = self._attempt(part, left - 1, child_state, depth + 1)
             if child is None:
                 if depth <= 1 or part.size > self.exact_size:
+                    why = ("no tree found in it, calls given up" if self.counters.given_up
+                           > given_up_before else "it cannot be finished")
                     self._say(depth, f"{self._word(guess)} at {candidates.size:,} answers, {left} "
-                                     f"left: a part of {part.size:,} cannot be finished (or was "
-                                     "given up)")
+                                     f"left: a part of {part.size:,}, {why}")
                 return None
             node.branches[code] = child
         return node
