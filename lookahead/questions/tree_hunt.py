@@ -9,7 +9,9 @@ since what defeats a guess in hard mode is a small family of answers (?ARTS afte
 later guess must be one of them), found in seconds. Parts of at most `exact_size` answers are
 settled by the exact kernel, each call given at most `call_seconds`: a call that runs longer is
 given up and its guess passed over, not declared impossible (near the root, where there is no
-other guess to pass on to, the part is searched like a large one instead).
+other guess to pass on to, the part is searched like a large one instead). When no guess of a
+large node works, those passed over are tried again with `patience` times the time for every
+call beneath (once: a node inside such a second pass does not raise it further).
 
 A part proven impossible is remembered as a nogood: any later part that holds all its answers, with
 no more guesses left and a hard-mode state at least as strict (every green of it, every letter
@@ -63,12 +65,14 @@ class TreeHunt:
 
     def __init__(self, game: Game, memo_mb: float, exact_size: int = 300,
                  call_seconds: float = 20.0, on_event: Callable[[int, str], None] | None = None,
-                 exact_left: int = 3):
+                 exact_left: int = 3, patience: float = 8.0):
         self.game = game.with_weights(None)
         self.solver = Solver(self.game, beam=0, cache_mb=memo_mb, pair_mb=512)
         self.exact_size = exact_size
         self.exact_left = exact_left  # with 3 guesses left the kernel's pair bitsets are fast
         self.call_seconds = call_seconds
+        self.patience = patience  # a second pass over guesses given up allows this many times more
+        self.limit = call_seconds  # the time a kernel call gets now
         self.on_event = on_event or (lambda depth, text: None)
         self.nogoods = Nogoods(len(self.game.answers.words))
         self.counters = HuntCounters()
@@ -96,21 +100,42 @@ class TreeHunt:
             if not given_up or depth > 1 or left <= self.exact_left:
                 return tree
             # near the root there is no other guess to fall back on: search this part's guesses
-        given_up_before = self.counters.given_up
         self.counters.large_nodes += 1
-        for rank, guess in enumerate(self._order(candidates, left, state)):
+        order = self._order(candidates, left, state)
+        tree, retry = self._first_that_works(candidates, left, state, order, depth)
+        patient = self.call_seconds * self.patience
+        if tree is None and retry and self.limit < patient:
+            # the guesses passed over for want of time, again with more time for every call
+            self._say(depth, f"{len(retry):,} guesses at {candidates.size:,} answers, {left} left,"
+                             f" again with {patient:g} s a call")
+            self.limit = patient
+            try:
+                tree, retry = self._first_that_works(candidates, left, state, retry, depth)
+            finally:
+                self.limit = self.call_seconds
+        if tree is None and not retry:  # every guess failed, none for a call given up: proven
+            self.nogoods.add(candidates, left, state)
+        return tree
+
+    def _first_that_works(self, candidates: np.ndarray, left: int, state: ClueState | None,
+                          order: list[int], depth: int) -> tuple[Node | None, list[int]]:
+        """The tree of the first guess of `order` that works (None if none does), and the guesses
+        that failed only for calls given up."""
+        retry = []
+        for rank, guess in enumerate(order):
             self.counters.guesses_tried += 1
+            given_up_before = self.counters.given_up
             tree = self._try_guess(candidates, left, state, guess, depth)
             if tree is not None:
                 self._say(depth, f"{self._word(guess)} works at {candidates.size:,} answers, "
-                                 f"{left} left (guess {rank + 1})")
+                                 f"{left} left (guess {rank + 1} of {len(order):,})")
                 if guess in self.worked:
                     self.worked.remove(guess)
                 self.worked.insert(0, guess)
-                return tree
-        if self.counters.given_up == given_up_before:  # every guess failed, none given up: proven
-            self.nogoods.add(candidates, left, state)
-        return None
+                return tree, retry
+            if self.counters.given_up > given_up_before:
+                retry.append(guess)
+        return None, retry
 
     def _order(self, candidates: np.ndarray, left: int, state: ClueState | None) -> list[int]:
         """The guesses to try at a large node: first those that worked at other large nodes
@@ -170,7 +195,7 @@ class TreeHunt:
         return tree, verdict == "given up"
 
     def _timed(self, call: Callable[[], Node | None]) -> Node | None:
-        """`call()`, stopped after `call_seconds` through the kernels' stop flag (which also
+        """`call()`, stopped after `self.limit` seconds through the kernels' stop flag (which also
         forgets the memo the stopped call may have left unproven). A stop asked for by the user
         (Ctrl-C, SIGTERM) is not swallowed: only the timer's own stop becomes `_GivenUp`."""
         fired = threading.Event()
@@ -179,7 +204,7 @@ class TreeHunt:
             fired.set()
             request_stop(time_limit=True)
 
-        timer = threading.Timer(self.call_seconds, give_up)
+        timer = threading.Timer(self.limit, give_up)
         timer.start()
         try:
             return call()
