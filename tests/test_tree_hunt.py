@@ -106,6 +106,11 @@ def test_a_call_past_its_time_is_given_up_and_the_stop_flag_cleared():
     assert hunt.nogoods.count == 0  # a call given up is no proof
     found = TreeHunt(game, 64, exact_size=10_000, call_seconds=600.0, exact_left=2).find(word)
     assert verified(found, game).counts.max() <= 4
+    # the second pass: the guesses passed over are tried again with patience x the time
+    patient = TreeHunt(game, 64, exact_size=10_000, call_seconds=1e-6, exact_left=2,
+                       patience=1e8)
+    assert verified(patient.find(word), game).counts.max() <= 4
+    assert patient.counters.given_up >= 1 and patient.limit == 1e-6
 
 
 def test_the_command_writes_the_first_tree_found_and_says_when_none_was(tmp_path, capsys):
