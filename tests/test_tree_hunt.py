@@ -129,3 +129,32 @@ def test_the_command_writes_the_first_tree_found_and_says_when_none_was(tmp_path
     assert search(base + ["--first", "salet", "--out", str(tmp_path / "none")]) == 1
     assert "proves nothing" in capsys.readouterr().err
     assert not (tmp_path / "none").exists()
+
+
+def test_least_binding_first_orders_by_greens_pinned_and_split():
+    """The hunt's order in a strict mode, against the same score in plain Python: the greens each
+    reply leaves pinned, summed over the answers (the one found counts 0), plus half the sum of
+    squared part sizes over the number of answers; a permutation of the guesses given."""
+    from collections import Counter
+    from lookahead.questions.tree_hunt import least_binding_first
+    from optimal.rules.wordle import reply_digits
+    game = small_game(150, mode="hard", max_guesses=6)
+    every = game.all_candidates()
+    state = game.start_state().after("salet", int(game.matrix[game.guess_id("salet"), every[0]]))
+    answers = every[game.matrix[game.guess_id("salet"), every] == game.matrix[
+        game.guess_id("salet"), every[0]]]
+    guesses = list(range(len(game.guesses)))
+
+    def score(guess: int) -> float:
+        codes = [int(game.matrix[guess, a]) for a in answers]
+        pinned = sum(sum(1 for place, digit in enumerate(reply_digits(code, 5))
+                         if digit == 2 or state.greens[place] >= 0)
+                     for code in codes if code != game.won)
+        sizes = Counter(code for code in codes if code != game.won)
+        return pinned + 0.5 * sum(n * n for n in sizes.values()) / len(answers)
+
+    order = least_binding_first(game, answers, state, guesses)
+    assert sorted(order) == guesses
+    scores = [score(g) for g in order]
+    assert all(a <= b + 1e-9 for a, b in zip(scores, scores[1:]))
+    assert scores[0] < scores[-1]
