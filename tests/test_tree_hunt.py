@@ -115,8 +115,9 @@ def test_a_call_past_its_time_is_given_up_and_the_stop_flag_cleared():
 
 def test_the_command_writes_the_first_tree_found_and_says_when_none_was(tmp_path, capsys):
     """`--objective worst --hunt`: SALET has no hard-mode tree within 5, PALET has; the tree
-    written is PALET's and `optimal.verify` passes it; with SALET alone, exit 1, nothing written,
-    and the message says a hunt proves nothing."""
+    written is PALET's and `optimal.verify` passes it; with SALET alone, exit 1, no tree or
+    report written (only the checkpoint of the branches found), and the message says a hunt
+    proves nothing."""
     from optimal.search.command import main as search
     from optimal.verify import main as verify
     base = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--quiet", "--jobs", "1"]
@@ -128,7 +129,8 @@ def test_the_command_writes_the_first_tree_found_and_says_when_none_was(tmp_path
     assert verify([str(folder / "palet.json")]) == 0
     assert search(base + ["--first", "salet", "--out", str(tmp_path / "none")]) == 1
     assert "proves nothing" in capsys.readouterr().err
-    assert not (tmp_path / "none").exists()
+    kept = list((tmp_path / "none").rglob("*"))  # only the branches found, for a rerun to resume
+    assert [p.name for p in kept if p.is_file()] == ["checkpoint-hunt-salet.json"], kept
 
 
 def test_least_binding_first_orders_by_greens_pinned_and_split():
@@ -158,3 +160,49 @@ def test_least_binding_first_orders_by_greens_pinned_and_split():
     scores = [score(g) for g in order]
     assert all(a <= b + 1e-9 for a, b in zip(scores, scores[1:]))
     assert scores[0] < scores[-1]
+
+
+def test_a_hunt_resumes_from_its_checkpoint_and_refuses_a_forged_branch(tmp_path, capsys):
+    """Each branch found is kept in checkpoint-hunt-WORD.json; a second run takes them all and
+    searches nothing; a branch edited (its digest recomputed, as a forger would) is replayed on
+    its answers and refused with one line and exit 2; --restart sets the file aside."""
+    import json
+    from optimal.cli.checkpoint import save_checkpoint
+    from optimal.search.command import main as search
+    argv = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--jobs", "1",
+            "--first", "palet", "--out", str(tmp_path)]
+    assert search(argv) == 0
+    folder = tmp_path / "answers-2315-guesses-12972-hard-d5-hunt"
+    path = folder / "checkpoint-hunt-palet.json"
+    data = json.loads(path.read_text())
+    branches = json.loads((folder / "palet.json").read_text())["tree"]["branches"]
+    assert set(data["results"]) == set(branches)  # every branch of PALET's tree, by its reply
+    first_total = json.loads((folder / "summary.json").read_text())["total"]
+    capsys.readouterr()
+    assert search(argv) == 0
+    err = capsys.readouterr().err
+    assert f"PALET: {len(branches)} branches resumed from checkpoint-hunt-palet.json" in err
+    assert json.loads((folder / "summary.json").read_text())["total"] == first_total
+    assert json.loads((folder / "summary.json").read_text())["tried"][0]["exact_calls"] == 0
+    reply = sorted(data["results"], key=lambda r: len(json.dumps(data["results"][r])))[-1]
+    forged = dict(data["results"])
+    forged[reply] = {"guess": forged[reply]["guess"]}  # the subtree cut off after one guess
+    save_checkpoint(path, data["identity"], forged)
+    assert search(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "does not find every answer of the branch" in err[0], err
+    assert search(argv + ["--restart"]) == 0
+
+
+def test_resumed_branches_are_taken_as_found():
+    """The engine side: the subtrees given in `done` are in the tree as they are, and the hunt
+    reports only the branches it found itself."""
+    game = small_game(200, mode="hard", max_guesses=4, offset=300)
+    word = game.guess_id("salet")
+    whole = hunt_for(game, exact_left=2).find(word)
+    keep = dict(list(whole.branches.items())[:5])
+    heard = []
+    again = hunt_for(game, exact_left=2).find(word, keep, lambda code, tree: heard.append(code))
+    assert all(again.branches[code] is tree for code, tree in keep.items())
+    assert set(heard) == set(whole.branches) - set(keep)
+    verified(again, game)

@@ -79,10 +79,15 @@ class TreeHunt:
         self.worked: list[int] = []  # guesses that worked at large nodes, latest first
         self.start = time.perf_counter()
 
-    def find(self, first: int) -> Node | None:
-        """A tree starting with guess `first`, or None (none found: nothing proven)."""
+    def find(self, first: int, done: dict[int, Node] | None = None,
+             on_branch: Callable[[int, Node], None] | None = None) -> Node | None:
+        """A tree starting with guess `first`, or None (none found: nothing proven). `done`: the
+        subtrees of branches (by reply) found before, taken as they are (a resumed hunt; the
+        caller verifies the whole tree before it writes it); `on_branch(reply, subtree)` hears
+        each branch found now, so the caller can keep it."""
         candidates = self.game.all_candidates()
-        return self._try_guess(candidates, self.game.max_guesses, None, first, 0)
+        return self._try_guess(candidates, self.game.max_guesses, None, first, 0,
+                               done or {}, on_branch)
 
     # ------------------------------------------------------------------ the search
 
@@ -151,18 +156,25 @@ class TreeHunt:
         return first + [guess for guess in ranked if guess not in tried_first]
 
     def _try_guess(self, candidates: np.ndarray, left: int, state: ClueState | None, guess: int,
-                   depth: int) -> Node | None:
-        """The tree playing `guess` first, each part's subtree found smallest part first."""
+                   depth: int, done: dict[int, Node] | None = None,
+                   on_branch: Callable[[int, Node], None] | None = None) -> Node | None:
+        """The tree playing `guess` first, each part's subtree found smallest part first (at the
+        root, the parts in `done` taken as found, and each one found now told to `on_branch`)."""
         parts = self.solver.parts(candidates, guess)
         if len(parts) == 1 and parts[0][1].size == candidates.size:
             return None  # the guess tells nothing here
+        done = done or {}
         children = [(part, self.solver.child_state(state, guess, code), code)
                     for code, part in sorted(parts, key=lambda item: item[1].size)]
-        if any(self.nogoods.covers(part, left - 1, child) for part, child, _ in children):
+        if any(self.nogoods.covers(part, left - 1, child) for part, child, code in children
+               if code not in done):
             self.counters.nogood_drops += 1
             return None
         node = Node(self.game.guesses.words[guess])
         for part, child_state, code in children:
+            if code in done:
+                node.branches[code] = done[code]
+                continue
             given_up_before = self.counters.given_up
             child = self._attempt(part, left - 1, child_state, depth + 1)
             if child is None:
@@ -173,6 +185,8 @@ class TreeHunt:
                                      f"left: a part of {part.size:,}, {why}")
                 return None
             node.branches[code] = child
+            if on_branch is not None:
+                on_branch(code, child)
         return node
 
     def _settle(self, candidates: np.ndarray, left: int,

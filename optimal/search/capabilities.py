@@ -105,8 +105,8 @@ TABLE: tuple[Row, ...] = (
     Row("--hunt", "--hunt looks for a tree from the words of --first: give them", needs=("--first",)),
     Row("--hunt", "--hunt looks for a tree and proves nothing: not with {found}",
         refuses=("--all", "--certificate", "--shortfall")),
-    Row("--restart", "--restart goes with --all, --rank exact or --boards 2 (the runs that keep a "
-        "checkpoint)", needs=("--all", "--rank exact", "--boards 2")),
+    Row("--restart", "--restart goes with --all, --rank exact, --hunt or --boards 2 (the runs that "
+        "keep a checkpoint)", needs=("--all", "--rank exact", "--hunt", "--boards 2")),
     Row("--restart", "--restart goes with a results folder: drop --no-write", refuses=("--no-write",)),
     Row("--scheduler", "--scheduler goes with --backend dask", needs=("--backend dask",)),
     Row("--backend dask", "--backend dask needs --scheduler ADDRESS (a running Dask scheduler)",

@@ -37,7 +37,7 @@ from optimal.search.exact import rank_exactly
 from optimal.search.first import FirstRun, search_first_words
 from optimal.search.front import FrontCell, differs, search_front, tie_break
 from optimal.search.request import SearchRequest, build_parser, request_from_args
-from optimal.search.hunt import run_hunt
+from optimal.search.hunt import checkpoint_name, load_branches, run_hunt
 from optimal.search.worst import search_worst
 from optimal.tree import verified
 
@@ -98,6 +98,9 @@ def preflight_checkpoint(game: Game, request: SearchRequest, out_dir: Path) -> N
     """Refuse a damaged or foreign checkpoint before anything is said: format, tool, question and
     digest, as the run's own load checks them (its entries are checked there). Why: the memory
     estimate was printed first, so a damaged checkpoint gave two lines on stderr, not one."""
+    if request.kind == "hunt" and not request.restart:
+        for word in request.first:
+            load_branches(out_dir / checkpoint_name(word), game, word)
     if not request.checkpointed or request.restart:
         return
     if request.kind == "first":

@@ -6,6 +6,10 @@ hard mode on the 12,972-answer game one large branch of a word that does finish 
 hours to settle (results/README.md). A hunt (`lookahead.TreeHunt`) only looks for a tree: the
 first word given that yields one is the result, its tree replayed on every answer before it is
 written. When none is found nothing is proven, and the command says so and exits 1.
+
+A hunt writing to a results folder keeps each branch of the first word it has found in
+`checkpoint-hunt-WORD.json` there (digest checked, each branch replayed on its answers when it is
+read back), so a run stopped after hours goes on from those branches instead of from nothing.
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ import time
 from pathlib import Path
 
 from lookahead import TreeHunt
+from optimal.cli.checkpoint import (identity, load_checkpoint, restart_from_scratch,
+                                    save_checkpoint)
 from optimal.cli.outputs import file_set, provenance, write_report, write_summary, write_tree
 from optimal.cli.progress import Stopwatch
-from optimal.errors import NoTree
+from optimal.errors import BadInput, NoTree
 from optimal.game import Game
+from optimal.words import WordList
 from optimal.play.text import plural
 from optimal.search.render import hunt_text
 from optimal.search.request import SearchRequest
-from optimal.tree import verified
+from optimal.tree import Node, node_from_json, node_to_json, verified, verify
 
 EXACT_SIZE = 300  # parts of at most this many answers go to the exact kernel
 CALL_SECONDS = 20.0  # and each such call gets at most this long before its guess is passed over
@@ -36,8 +43,22 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
     for word in request.first:
         hunt = TreeHunt(game, request.setting.cache_mb, EXACT_SIZE, CALL_SECONDS,
                         on_event=None if request.quiet else _say)
+        path = out_dir / checkpoint_name(word) if request.write else None
+        if path and request.restart:
+            restart_from_scratch(path)
+        done = load_branches(path, game, word) if path else {}
+        kept = {game.rule.to_string(code, game.length): node_to_json(tree, game.length, game.rule)
+                for code, tree in done.items()}
+
+        def keep(code: int, subtree, path=path, kept=kept, word=word) -> None:
+            kept[game.rule.to_string(code, game.length)] = node_to_json(subtree, game.length,
+                                                                        game.rule)
+            save_checkpoint(path, checkpoint_identity(game, word), kept)
+
+        if done and not request.quiet:
+            _say(0, f"{word.upper()}: {len(done):,} branches resumed from {path.name}")
         began, cpu = time.perf_counter(), time.process_time()
-        found = hunt.find(game.guess_id(word))
+        found = hunt.find(game.guess_id(word), done, keep if path else None)
         tried.append(_attempt_record(word, found is not None, hunt, began, cpu))
         if found is not None:
             tree = verified(found, game)
@@ -61,6 +82,41 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
                      f"{', '.join(w.upper() for w in request.first)} by the hunt (which proves "
                      "nothing: a hunt is not exhaustive)")
     return 0
+
+
+def checkpoint_name(word: str) -> str:
+    """The file in the results folder that keeps a hunt's branches found so far."""
+    return f"checkpoint-hunt-{word}.json"
+
+
+def checkpoint_identity(game: Game, word: str) -> dict:
+    """The question a hunt's checkpoint answers: the game and the first word."""
+    return identity(game, "hunt", 0) | {"first": word}
+
+
+def load_branches(path: Path, game: Game, word: str) -> dict:
+    """The branches (reply code -> subtree) a hunt's checkpoint holds, each replayed on the answers
+    of its branch before it is taken (a damaged or edited one is refused with one line)."""
+    first = game.guess_id(word)
+    branches = {}
+
+    def check(reply: str, entry: object) -> None:
+        try:
+            code = game.parse_reply(reply)
+            subtree = node_from_json(entry, game.length, game.rule)
+        except BadInput as error:
+            raise ValueError(str(error)) from None
+        answers = [w for i, w in enumerate(game.answers.words) if game.matrix[first, i] == code]
+        if not answers or code == game.won:
+            raise ValueError(f"{reply} is not a reply {word.upper()} gets")
+        part = Game(WordList("branch", tuple(answers), "checkpoint"), game.guesses, game.mode,
+                    game.max_guesses)
+        if not verify(Node(word, {code: subtree}), part).ok:
+            raise ValueError("its subtree does not find every answer of the branch in time")
+        branches[code] = subtree
+
+    load_checkpoint(path, checkpoint_identity(game, word), check)
+    return branches
 
 
 def _attempt_record(word: str, found: bool, hunt: TreeHunt, began: float, cpu: float) -> dict:
