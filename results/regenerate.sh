@@ -89,6 +89,7 @@ python -m optimal.search --lists big --first lants --max-depth 7 --below 52603 -
 # 6 and within 7 in normal mode, are resumable runs of thousands of CPU-hours, in progress
 python -m optimal.search --lists big --hard --objective worst --max-depth 6 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet || true
 # python -m optimal.search --lists big --hard --objective worst --max-depth 7 --all --jobs 1 --cache-mb 4096 --out results/big-game --quiet
+# python -m optimal.search --lists big --hard --max-depth 7 --objective worst --hunt --first thump --jobs 1 --cache-mb 4096 --out results/big-game --quiet
 # python -m optimal.search --lists big --all --max-depth 7 --below 52603 --jobs 1 --cache-mb 8192 --out results/big-game/all-first-words --quiet
 # python -m optimal.search --lists big --all --below 52897 --jobs 1 --cache-mb 8192 --out results/big-game/all-first-words --quiet
 # the big game within 5: none, proven on the 19 -ILLS answers (exit 1: no first word; about 17 minutes)
