@@ -68,7 +68,8 @@ def run(request: SearchRequest) -> int:
         game.guess_id(word)
     estimate = check_memory(game, request)
     beam = request.setting.beam
-    suffix = {"worst": "-worst", "hunt": "-hunt", "exact": "-exact"}.get(request.kind, f"-beam{beam}" if beam else "")
+    suffix = {"worst": "-worst", "hunt": "-hunt", "exact": "-exact"}.get(
+        request.kind, f"-beam{beam}" if beam else "")
     out_dir = (front_dir(request, game) if request.kind == "front"
                else output_folder(request.out, game, suffix, request.question))
     inputs = [request.game.answers, request.game.guesses, request.game.weights]

@@ -47,8 +47,9 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
         if path and request.restart:
             restart_from_scratch(path)
         done = load_branches(path, game, word) if path else {}
-        kept = {game.rule.to_string(code, game.length): node_to_json(tree, game.length, game.rule)
-                for code, tree in done.items()}
+        kept = {game.rule.to_string(code, game.length): node_to_json(branch, game.length,
+                                                                     game.rule)
+                for code, branch in done.items()}
 
         def keep(code: int, subtree, path=path, kept=kept, word=word) -> None:
             kept[game.rule.to_string(code, game.length)] = node_to_json(subtree, game.length,
