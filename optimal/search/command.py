@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -117,7 +118,10 @@ def check_memory(game: Game, request: SearchRequest) -> str:
     """Refuse, before the work starts, a run that may take more memory than the machine has; the
     line to say when it is worth saying (workers may start, or it is a good part of the
     machine's), said once the results folder is claimed (so a folder refused stays one line)."""
-    estimate = memory_estimate(game, request.setting, request.objective)
+    setting = request.setting  # a hunt runs in this process alone, its memo the whole --cache-mb
+    if request.kind == "hunt":
+        setting = replace(setting, jobs=1)
+    estimate = memory_estimate(game, setting, request.objective)
     have = memory_bytes() / 2**20
     if estimate.total_mb > have:
         raise BadInput(f"this run may need about {estimate.total_mb:,.0f} MB but the machine has "
