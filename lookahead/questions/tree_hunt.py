@@ -4,7 +4,7 @@ Why: the exact worst-case search (`check_first_guesses`) proves a first word's v
 word that does have a tree it must settle every branch completely, and in hard mode on the
 12,972-answer game one large branch ran for hours (THUMB, BOART, QAJAQ) without a verdict. A tree
 needs far less: at each large node one guess whose parts can all be finished. This search goes
-depth first for such a guess, in the search's own order, and checks a guess's parts smallest first,
+depth first for such a guess (order: `TreeHunt._order`), and checks a guess's parts smallest first,
 since what defeats a guess in hard mode is a small family of answers (?ARTS after TARES: every
 later guess must be one of them), found in seconds. Parts of at most `exact_size` answers are
 settled by the exact kernel, each call given at most `call_seconds`: a call that runs longer is
@@ -31,7 +31,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -45,16 +45,14 @@ from optimal.tree import Node
 
 @dataclass
 class HuntCounters:
-    """What a hunt did, for its report: exact calls (and how many were given up), their seconds,
-    large nodes opened and guesses tried at them."""
+    """What a hunt did, for its report: exact calls (and how many were given up), large nodes
+    opened, guesses tried at them, and guesses dropped by a nogood."""
 
     exact_calls: int = 0
-    exact_seconds: float = 0.0
     given_up: int = 0
     large_nodes: int = 0
     guesses_tried: int = 0
     nogood_drops: int = 0
-    slow_calls: list[tuple[int, int, float, str]] = field(default_factory=list)
 
 
 class TreeHunt:
@@ -194,22 +192,15 @@ class TreeHunt:
         """A small part, by the exact kernel within the time allowed: its finishing tree, or None
         (proven impossible, and remembered; or given up, and not remembered); and whether the
         call was given up."""
-        began = time.perf_counter()
+        self.counters.exact_calls += 1
         try:
             tree = self._timed(lambda: self.solver.finishing_tree(candidates, left, state))
         except _GivenUp:
             self.counters.given_up += 1
-            tree, verdict = None, "given up"
-        else:
-            verdict = "yes" if tree is not None else "no"
-            if tree is None:
-                self.nogoods.add(candidates, left, state)
-        seconds = time.perf_counter() - began
-        self.counters.exact_calls += 1
-        self.counters.exact_seconds += seconds
-        if seconds > 5:
-            self.counters.slow_calls.append((candidates.size, left, round(seconds, 1), verdict))
-        return tree, verdict == "given up"
+            return None, True
+        if tree is None:
+            self.nogoods.add(candidates, left, state)
+        return tree, False
 
     def _timed(self, call: Callable[[], Node | None]) -> Node | None:
         """`call()`, stopped after `self.limit` seconds through the kernels' stop flag (which also
