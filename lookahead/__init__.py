@@ -36,7 +36,7 @@ from lookahead.questions.state import (NextGuess, StateOutcome, best_next_guess,
 
 # the worst case: can every answer be found within the limit?
 from lookahead.questions.worst_case import check_first_guesses, finishing_tree
-from lookahead.questions.tree_hunt import TreeHunt
+from lookahead.questions.tree_hunt import NodePath, TreeHunt
 
 # Dordle: two boards
 from lookahead.questions.dordle_floor import first_word_floor, floor_solver
@@ -58,7 +58,7 @@ from lookahead.solvers.adversaries import LONGEST, TOTAL, AbsurdleSearch, AntiSe
 __all__ = [
     "INF", "FailingBranch", "GuessResult", "WorstResult", "BACKENDS", "SearchSetting",
     "MemoryEstimate", "memory_estimate", "CompileClock", "WorkClock", "compile_clock", "CertificateLog", "close_workers",
-    "clear_stop", "request_stop", "TreeHunt",
+    "clear_stop", "request_stop", "TreeHunt", "NodePath",
     "FirstGuessOutcome", "add_counters", "probe_checks_limits", "ranked_guesses",
     "search_first_guesses", "search_guesses", "solve_guess", "split_bounds", "ExactValue",
     "exact_values", "ShortestTree", "shortest_optimal_tree",

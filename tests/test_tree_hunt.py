@@ -206,3 +206,93 @@ def test_resumed_branches_are_taken_as_found():
     assert all(again.branches[code] is tree for code, tree in keep.items())
     assert set(heard) == set(whole.branches) - set(keep)
     verified(again, game)
+
+
+def test_a_hunt_stopped_inside_a_branch_resumes_from_the_nodes_it_settled():
+    """Each node settled is told to `on_settled` with its path; a hunt stopped part way (here by
+    the callback itself) and begun again with those nodes remembered takes each as settled: it
+    makes fewer kernel calls than a hunt from nothing and finds a tree that verifies. Each node
+    told is right, checked independently: a tree replays through its path, and an impossible
+    node has no tree by plain recursion."""
+    from optimal.search.hunt_notes import check_subtree
+    game = small_game(100, mode="hard", max_guesses=4, offset=300)
+    first = game.guess_id("salet")
+    fresh = hunt_for(game)
+    fresh.find(first)
+    heard = []
+
+    def stop_part_way(path, tree, seconds):
+        heard.append((path, tree))
+        if len(heard) == 12:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hunt_for(game, on_settled=stop_part_way).find(first)
+    assert all(path[0][0] == first for path, _ in heard)
+    assert any(tree is not None and len(path) > 1 for path, tree in heard)
+    again = hunt_for(game)
+    for path, tree in heard:
+        again.remember(path, tree)
+        if tree is not None:
+            check_subtree(game, path, tree)
+        else:
+            candidates, left, state = again.walk(path)
+            assert brute_force(game, candidates, left, state) == float("inf")
+    assert verified(again.find(first), game).counts.max() <= 4
+    assert again.counters.guesses_tried < fresh.counters.guesses_tried
+
+
+def test_a_hunt_command_keeps_the_nodes_inside_unfinished_branches(tmp_path, capsys, monkeypatch):
+    """`checkpoint-hunt-WORD-inside.json`: SALET has no hard-mode tree within 5, and the nodes
+    the hunt settled inside its branches (every one, with the time floor at 0) are kept; a rerun
+    resumes them and settles the word with no kernel call; a tree edited there (digest
+    recomputed) is replayed and refused with one line and exit 2, before anything is searched;
+    --restart sets both files aside. When a tree is found, its branches' nodes are dropped."""
+    import json
+    from optimal.cli.checkpoint import save_checkpoint
+    from optimal.search import hunt_notes
+    from optimal.search.command import main as search
+    monkeypatch.setattr(hunt_notes, "KEEP_SECONDS", 0.0)
+    argv = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--jobs", "1",
+            "--first", "salet", "--out", str(tmp_path)]
+    assert search(argv) == 1
+    folder = tmp_path / "answers-2315-guesses-12972-hard-d5-hunt"
+    notes = folder / "checkpoint-hunt-salet-inside.json"
+    data = json.loads(notes.read_text())
+    nodes = {k: v for k, v in data["results"].items() if k != "worked"}
+    assert any(v == {"impossible": True} for v in nodes.values())
+    assert all(k.startswith("salet ") for k in nodes)
+    capsys.readouterr()
+    assert search(argv) == 1
+    out, err = capsys.readouterr()
+    assert f"SALET: {len(nodes):,} node{'s' * (len(nodes) > 1)} inside the other branches " \
+        "resumed" in err
+    assert "| SALET | no | 0 | 0 | 0 (0) |" in out  # no kernel call
+    forged = dict(data["results"])
+    key = next(k for k, v in nodes.items() if v == {"impossible": True})
+    forged[key] = {"tree": {"guess": "crane"}}  # claimed found, in one guess
+    save_checkpoint(notes, data["identity"], forged)
+    assert search(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "does not find every answer" in lines[0], lines
+    assert search(argv + ["--restart"]) == 1
+    assert len(list(folder.glob("checkpoint-hunt-salet*.json.set-aside-*"))) == 2  # not deleted
+    palet = argv[:-3] + ["palet", "--out", str(tmp_path)]
+    assert search(palet) == 0
+    kept = json.loads((folder / "checkpoint-hunt-palet-inside.json").read_text())["results"]
+    assert set(kept) == {"worked"}  # every branch is in the hunt's checkpoint now
+
+
+def test_the_notes_drop_the_nodes_under_one_whose_tree_is_kept(tmp_path):
+    """A node's tree holds its nodes' trees: once it is kept, theirs are dropped (and a node that
+    took less than the time floor is not written down)."""
+    from optimal.search.hunt_notes import KEEP_SECONDS, HuntNotes
+    from optimal.tree import Node
+    game = small_game(60, mode="hard", max_guesses=3, offset=40)
+    notes = HuntNotes(tmp_path / "notes.json", game, game.guesses.words[0])
+    parent, child = ((0, 3),), ((0, 3), (5, 7))
+    notes.heard(child, None, KEEP_SECONDS)
+    notes.heard(((0, 4),), None, KEEP_SECONDS / 2)
+    assert list(notes.entries) == [notes._key(child)]
+    notes.heard(parent, Node(game.guesses.words[1]), KEEP_SECONDS)
+    assert list(notes.entries) == [notes._key(parent)]

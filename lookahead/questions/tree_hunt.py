@@ -24,6 +24,11 @@ dropped without a kernel call.
 So the search is incomplete by design: a tree it returns is real (the caller verifies it on every
 answer before writing it), but returning None proves nothing. Proven failures (the kernel's "no")
 are remembered as nogoods (below) so no part is decided twice.
+
+A node of the hunt is named by its path, the (guess, reply) pairs from the start (`NodePath`),
+which fixes its answers, guesses left and clue state. Each node settled either way is told to
+`on_settled`, and `remember` takes such results back, so a hunt stopped inside a branch of hours
+goes on from the nodes it had settled there instead of from the branch's start.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from optimal.game import ClueState, Game
 from optimal.rules.hard import HardState
 from optimal.rules.ultra import UltraState
 from optimal.tree import Node
+
+NodePath = tuple[tuple[int, int], ...]  # (guess, reply) pairs from the start: one node of a hunt
 
 
 @dataclass
@@ -63,7 +70,8 @@ class TreeHunt:
 
     def __init__(self, game: Game, memo_mb: float, exact_size: int = 300,
                  call_seconds: float = 20.0, on_event: Callable[[int, str], None] | None = None,
-                 exact_left: int = 3, patience: float = 8.0):
+                 exact_left: int = 3, patience: float = 8.0,
+                 on_settled: Callable[[NodePath, Node | None, float], None] | None = None):
         self.game = game.with_weights(None)
         self.solver = Solver(self.game, beam=0, cache_mb=memo_mb, pair_mb=512)
         self.exact_size = exact_size
@@ -75,6 +83,8 @@ class TreeHunt:
         self.nogoods = Nogoods(len(self.game.answers.words))
         self.counters = HuntCounters()
         self.worked: list[int] = []  # guesses that worked at large nodes, latest first
+        self.solved: dict[NodePath, Node] = {}  # trees of nodes found before (`remember`)
+        self.on_settled = on_settled  # hears (path, tree or None, seconds) per node settled
         self.start = time.perf_counter()
 
     def find(self, first: int, done: dict[int, Node] | None = None,
@@ -84,28 +94,50 @@ class TreeHunt:
         caller verifies the whole tree before it writes it); `on_branch(reply, subtree)` hears
         each branch found now, so the caller can keep it."""
         candidates = self.game.all_candidates()
-        return self._try_guess(candidates, self.game.max_guesses, None, first, 0,
+        return self._try_guess(candidates, self.game.max_guesses, None, first, 0, (),
                                done or {}, on_branch)
+
+    def walk(self, path: NodePath) -> tuple[np.ndarray, int, ClueState | None]:
+        """The answers, guesses left and clue state at the node `path` names."""
+        state = None
+        for guess, code in path:
+            state = self.solver.child_state(state, guess, code)
+        candidates = self.game.candidates([(self.game.guesses.words[g], c) for g, c in path])
+        return candidates, self.game.max_guesses - len(path), state
+
+    def remember(self, path: NodePath, tree: Node | None) -> None:
+        """A node settled before (by an earlier run): its tree, taken as it is when the node is
+        reached again (the caller checks it first), or None: proven impossible, a nogood."""
+        if tree is None:
+            self.nogoods.add(*self.walk(path))
+        else:
+            self.solved[path] = tree
 
     # ------------------------------------------------------------------ the search
 
     def _attempt(self, candidates: np.ndarray, left: int, state: ClueState | None,
-                 depth: int) -> Node | None:
-        """A tree for `candidates` within `left` guesses from `state`, or None (not found)."""
+                 depth: int, path: NodePath) -> Node | None:
+        """A tree for `candidates` (the node `path`) within `left` guesses from `state`, or None
+        (not found)."""
         if candidates.size == 1:
             return Node(self.game.answers.words[candidates[0]]) if left >= 1 else None
         if left <= 1:
             return None
+        if path in self.solved:
+            return self.solved[path]
         if self.nogoods.covers(candidates, left, state):
             return None
+        began = time.perf_counter()
         if candidates.size <= self.exact_size or left <= self.exact_left:
             tree, given_up = self._settle(candidates, left, state)
+            if not given_up:
+                self._settled(path, tree, began)
             if not given_up or depth > 1 or left <= self.exact_left:
                 return tree
             # near the root there is no other guess to fall back on: search this part's guesses
         self.counters.large_nodes += 1
         order = self._order(candidates, left, state)
-        tree, retry = self._first_that_works(candidates, left, state, order, depth)
+        tree, retry = self._first_that_works(candidates, left, state, order, depth, path)
         patient = self.call_seconds * self.patience
         if tree is None and retry and self.limit < patient:
             # the guesses passed over for want of time, again with more time for every call
@@ -113,22 +145,30 @@ class TreeHunt:
                              f" again with {patient:g} s a call")
             self.limit = patient
             try:
-                tree, retry = self._first_that_works(candidates, left, state, retry, depth)
+                tree, retry = self._first_that_works(candidates, left, state, retry, depth,
+                                                     path)
             finally:
                 self.limit = self.call_seconds
         if tree is None and not retry:  # every guess failed, none for a call given up: proven
             self.nogoods.add(candidates, left, state)
+        if tree is not None or not retry:
+            self._settled(path, tree, began)
         return tree
 
+    def _settled(self, path: NodePath, tree: Node | None, began: float) -> None:
+        if self.on_settled is not None:
+            self.on_settled(path, tree, time.perf_counter() - began)
+
     def _first_that_works(self, candidates: np.ndarray, left: int, state: ClueState | None,
-                          order: list[int], depth: int) -> tuple[Node | None, list[int]]:
+                          order: list[int], depth: int,
+                          path: NodePath) -> tuple[Node | None, list[int]]:
         """The tree of the first guess of `order` that works (None if none does), and the guesses
         that failed only for calls given up."""
         retry = []
         for rank, guess in enumerate(order):
             self.counters.guesses_tried += 1
             given_up_before = self.counters.given_up
-            tree = self._try_guess(candidates, left, state, guess, depth)
+            tree = self._try_guess(candidates, left, state, guess, depth, path)
             if tree is not None:
                 self._say(depth, f"{self._word(guess)} works at {candidates.size:,} answers, "
                                  f"{left} left (guess {rank + 1} of {len(order):,})")
@@ -154,7 +194,7 @@ class TreeHunt:
         return first + [guess for guess in ranked if guess not in tried_first]
 
     def _try_guess(self, candidates: np.ndarray, left: int, state: ClueState | None, guess: int,
-                   depth: int, done: dict[int, Node] | None = None,
+                   depth: int, path: NodePath, done: dict[int, Node] | None = None,
                    on_branch: Callable[[int, Node], None] | None = None) -> Node | None:
         """The tree playing `guess` first, each part's subtree found smallest part first (at the
         root, the parts in `done` taken as found, and each one found now told to `on_branch`)."""
@@ -174,7 +214,8 @@ class TreeHunt:
                 node.branches[code] = done[code]
                 continue
             given_up_before = self.counters.given_up
-            child = self._attempt(part, left - 1, child_state, depth + 1)
+            child = self._attempt(part, left - 1, child_state, depth + 1,
+                                  path + ((guess, code),))
             if child is None:
                 if depth <= 1 or part.size > self.exact_size:
                     why = ("no tree found in it, calls given up" if self.counters.given_up

@@ -39,6 +39,7 @@ from optimal.search.first import FirstRun, search_first_words
 from optimal.search.front import FrontCell, differs, search_front, tie_break
 from optimal.search.request import SearchRequest, build_parser, request_from_args
 from optimal.search.hunt import checkpoint_name, load_branches, run_hunt
+from optimal.search.hunt_notes import notes_name, read_notes
 from optimal.search.worst import search_worst
 from optimal.tree import verified
 
@@ -103,6 +104,7 @@ def preflight_checkpoint(game: Game, request: SearchRequest, out_dir: Path) -> N
     if request.kind == "hunt" and not request.restart:
         for word in request.first:
             load_branches(out_dir / checkpoint_name(word), game, word)
+            read_notes(out_dir / notes_name(word), game, word)
     if not request.checkpointed or request.restart:
         return
     if request.kind == "first":

@@ -9,7 +9,9 @@ written. When none is found nothing is proven, and the command says so and exits
 
 A hunt writing to a results folder keeps each branch of the first word it has found in
 `checkpoint-hunt-WORD.json` there (digest checked, each branch replayed on its answers when it is
-read back), so a run stopped after hours goes on from those branches instead of from nothing.
+read back), so a run stopped after hours goes on from those branches instead of from nothing;
+and what it settled inside the branches not yet found in `checkpoint-hunt-WORD-inside.json`
+(`optimal.search.hunt_notes`), so even a branch of hours is not begun again.
 """
 
 from __future__ import annotations
@@ -19,17 +21,16 @@ import time
 from pathlib import Path
 
 from lookahead import TreeHunt
-from optimal.cli.checkpoint import (identity, load_checkpoint, restart_from_scratch,
-                                    save_checkpoint)
+from optimal.cli.checkpoint import load_checkpoint, restart_from_scratch, save_checkpoint
 from optimal.cli.outputs import file_set, provenance, write_report, write_summary, write_tree
 from optimal.cli.progress import Stopwatch
 from optimal.errors import BadInput, NoTree
 from optimal.game import Game
-from optimal.words import WordList
 from optimal.play.text import plural
+from optimal.search.hunt_notes import HuntNotes, check_subtree, checkpoint_identity, notes_name
 from optimal.search.render import hunt_text
 from optimal.search.request import SearchRequest
-from optimal.tree import Node, node_from_json, node_to_json, verified, verify
+from optimal.tree import node_from_json, node_to_json, verified
 
 EXACT_SIZE = 300  # parts of at most this many answers go to the exact kernel
 CALL_SECONDS = 20.0  # and each such call gets at most this long before its guess is passed over
@@ -41,11 +42,14 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
     tried: list[dict] = []
     tree = None
     for word in request.first:
+        notes = HuntNotes(out_dir / notes_name(word), game, word) if request.write else None
         hunt = TreeHunt(game, request.setting.cache_mb, EXACT_SIZE, CALL_SECONDS,
-                        on_event=None if request.quiet else _say)
+                        on_event=None if request.quiet else _say,
+                        on_settled=notes.heard if notes else None)
         path = out_dir / checkpoint_name(word) if request.write else None
         if path and request.restart:
             restart_from_scratch(path)
+            restart_from_scratch(notes.path)
         done = load_branches(path, game, word) if path else {}
         kept = {game.rule.to_string(code, game.length): node_to_json(branch, game.length,
                                                                      game.rule)
@@ -55,11 +59,20 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
             kept[game.rule.to_string(code, game.length)] = node_to_json(subtree, game.length,
                                                                         game.rule)
             save_checkpoint(path, checkpoint_identity(game, word), kept)
+            notes.branch_kept(code)
 
         if done and not request.quiet:
             _say(0, f"{word.upper()}: {len(done):,} branches resumed from {path.name}")
+        inside = notes.resume(hunt, set(done)) if notes else 0
+        if inside and not request.quiet:
+            _say(0, f"{word.upper()}: {plural(inside, 'node')} inside the other branches resumed "
+                    f"from {notes.path.name}")
         began, cpu = time.perf_counter(), time.process_time()
-        found = hunt.find(game.guess_id(word), done, keep if path else None)
+        try:
+            found = hunt.find(game.guess_id(word), done, keep if path else None)
+        finally:  # stopped or not, what was settled inside the branches is kept
+            if notes:
+                notes.save()
         tried.append(_attempt_record(word, found is not None, hunt, began, cpu))
         if found is not None:
             tree = verified(found, game)
@@ -90,11 +103,6 @@ def checkpoint_name(word: str) -> str:
     return f"checkpoint-hunt-{word}.json"
 
 
-def checkpoint_identity(game: Game, word: str) -> dict:
-    """The question a hunt's checkpoint answers: the game and the first word."""
-    return identity(game, "hunt", 0) | {"first": word}
-
-
 def load_branches(path: Path, game: Game, word: str) -> dict:
     """The branches (reply code -> subtree) a hunt's checkpoint holds, each replayed on the answers
     of its branch before it is taken (a damaged or edited one is refused with one line)."""
@@ -107,13 +115,9 @@ def load_branches(path: Path, game: Game, word: str) -> dict:
             subtree = node_from_json(entry, game.length, game.rule)
         except BadInput as error:
             raise ValueError(str(error)) from None
-        answers = [w for i, w in enumerate(game.answers.words) if game.matrix[first, i] == code]
-        if not answers or code == game.won:
+        if code == game.won or not (game.matrix[first] == code).any():
             raise ValueError(f"{reply} is not a reply {word.upper()} gets")
-        part = Game(WordList("branch", tuple(answers), "checkpoint"), game.guesses, game.mode,
-                    game.max_guesses)
-        if not verify(Node(word, {code: subtree}), part).ok:
-            raise ValueError("its subtree does not find every answer of the branch in time")
+        check_subtree(game, ((first, code),), subtree)
         branches[code] = subtree
 
     load_checkpoint(path, checkpoint_identity(game, word), check)
