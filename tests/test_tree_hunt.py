@@ -296,3 +296,23 @@ def test_the_notes_drop_the_nodes_under_one_whose_tree_is_kept(tmp_path):
     assert list(notes.entries) == [notes._key(child)]
     notes.heard(parent, Node(game.guesses.words[1]), KEEP_SECONDS)
     assert list(notes.entries) == [notes._key(parent)]
+
+
+def test_nodes_cut_short_prove_nothing():
+    """With one guess allowed at each large node inside a branch, nodes are cut short; every
+    nogood the hunt still records is a real impossibility (the kernel agrees), and a tree it
+    finds verifies: the cap makes the hunt miss trees, never claim a failure it did not prove."""
+    game = small_game(400, mode="hard", max_guesses=5, offset=0)
+    solver = Solver(game.with_weights(None), cache_mb=64)
+    cut = checked = 0
+    for first in range(0, len(game.guesses), 50):
+        hunt = hunt_for(game, breadth=1)
+        tree = hunt.find(first)
+        if tree is not None:
+            assert verified(tree, game).counts.max() <= 5
+        cut += hunt.counters.cut_short
+        for entries in hunt.nogoods.by_first.values():
+            for part, left, state in entries:
+                assert not solver.can_finish(part, left, state)
+                checked += 1
+    assert cut and checked

@@ -11,7 +11,11 @@ settled by the exact kernel, each call given at most `call_seconds`: a call that
 given up and its guess passed over, not declared impossible (near the root, where there is no
 other guess to pass on to, the part is searched like a large one instead). When no guess of a
 large node works, those passed over are tried again with `patience` times the time for every
-call beneath (once: a node inside such a second pass does not raise it further).
+call beneath (once: a node inside such a second pass does not raise it further). A large node
+inside a branch (not a branch of the first word itself) tries at most `breadth` guesses: the
+right one is usually among the first few of the order, and without the cap one such node whose
+guesses all fail, each after minutes, held a run for hours (TULSI's 522 answers after THUMP).
+A node cut short, like a call given up, is not proven impossible: its parent passes on.
 
 A part proven impossible is remembered as a nogood: any later part that holds all its answers, with
 no more guesses left and a hard-mode state at least as strict (every green of it, every letter
@@ -58,6 +62,8 @@ class HuntCounters:
     exact_calls: int = 0
     given_up: int = 0
     large_nodes: int = 0
+    cut_short: int = 0  # large nodes left after `breadth` guesses
+    unproven: int = 0  # failures that prove nothing: calls given up and nodes cut short
     guesses_tried: int = 0
     nogood_drops: int = 0
 
@@ -70,7 +76,7 @@ class TreeHunt:
 
     def __init__(self, game: Game, memo_mb: float, exact_size: int = 300,
                  call_seconds: float = 20.0, on_event: Callable[[int, str], None] | None = None,
-                 exact_left: int = 3, patience: float = 8.0,
+                 exact_left: int = 3, patience: float = 8.0, breadth: int | None = None,
                  on_settled: Callable[[NodePath, Node | None, float], None] | None = None):
         self.game = game.with_weights(None)
         self.solver = Solver(self.game, beam=0, cache_mb=memo_mb, pair_mb=512)
@@ -78,6 +84,7 @@ class TreeHunt:
         self.exact_left = exact_left  # with 3 guesses left the kernel's pair bitsets are fast
         self.call_seconds = call_seconds
         self.patience = patience  # a second pass over guesses given up allows this many times more
+        self.breadth = breadth  # guesses tried at a large node inside a branch (None: all)
         self.limit = call_seconds  # the time a kernel call gets now
         self.on_event = on_event or (lambda depth, text: None)
         self.nogoods = Nogoods(len(self.game.answers.words))
@@ -137,7 +144,7 @@ class TreeHunt:
             # near the root there is no other guess to fall back on: search this part's guesses
         self.counters.large_nodes += 1
         order = self._order(candidates, left, state)
-        tree, retry = self._first_that_works(candidates, left, state, order, depth, path)
+        tree, retry, cut = self._first_that_works(candidates, left, state, order, depth, path)
         patient = self.call_seconds * self.patience
         if tree is None and retry and self.limit < patient:
             # the guesses passed over for want of time, again with more time for every call
@@ -145,13 +152,15 @@ class TreeHunt:
                              f" again with {patient:g} s a call")
             self.limit = patient
             try:
-                tree, retry = self._first_that_works(candidates, left, state, retry, depth,
-                                                     path)
+                tree, retry, cut_again = self._first_that_works(candidates, left, state, retry,
+                                                                depth, path)
+                cut = cut or cut_again
             finally:
                 self.limit = self.call_seconds
-        if tree is None and not retry:  # every guess failed, none for a call given up: proven
+        proven = not retry and not cut  # every guess failed, and each failure is proven
+        if tree is None and proven:
             self.nogoods.add(candidates, left, state)
-        if tree is not None or not retry:
+        if tree is not None or proven:
             self._settled(path, tree, began)
         return tree
 
@@ -161,13 +170,18 @@ class TreeHunt:
 
     def _first_that_works(self, candidates: np.ndarray, left: int, state: ClueState | None,
                           order: list[int], depth: int,
-                          path: NodePath) -> tuple[Node | None, list[int]]:
-        """The tree of the first guess of `order` that works (None if none does), and the guesses
-        that failed only for calls given up."""
+                          path: NodePath) -> tuple[Node | None, list[int], bool]:
+        """The tree of the first guess of `order` that works (None if none does), the guesses
+        that failed without proof (a call given up, a node cut short), and whether the node was
+        cut short here (more than `breadth` guesses inside a branch)."""
         retry = []
         for rank, guess in enumerate(order):
+            if depth >= 2 and self.breadth is not None and rank >= self.breadth:
+                self.counters.cut_short += 1
+                self.counters.unproven += 1
+                return None, retry, True
             self.counters.guesses_tried += 1
-            given_up_before = self.counters.given_up
+            unproven_before = self.counters.unproven
             tree = self._try_guess(candidates, left, state, guess, depth, path)
             if tree is not None:
                 self._say(depth, f"{self._word(guess)} works at {candidates.size:,} answers, "
@@ -175,10 +189,10 @@ class TreeHunt:
                 if guess in self.worked:
                     self.worked.remove(guess)
                 self.worked.insert(0, guess)
-                return tree, retry
-            if self.counters.given_up > given_up_before:
+                return tree, retry, False
+            if self.counters.unproven > unproven_before:
                 retry.append(guess)
-        return None, retry
+        return None, retry, False
 
     def _order(self, candidates: np.ndarray, left: int, state: ClueState | None) -> list[int]:
         """The guesses to try at a large node: first those that worked at other large nodes
@@ -213,13 +227,14 @@ class TreeHunt:
             if code in done:
                 node.branches[code] = done[code]
                 continue
-            given_up_before = self.counters.given_up
+            unproven_before = self.counters.unproven
             child = self._attempt(part, left - 1, child_state, depth + 1,
                                   path + ((guess, code),))
             if child is None:
                 if depth <= 1 or part.size > self.exact_size:
-                    why = ("no tree found in it, calls given up" if self.counters.given_up
-                           > given_up_before else "it cannot be finished")
+                    why = ("no tree found in it (calls given up or nodes cut short)"
+                           if self.counters.unproven > unproven_before else
+                           "it cannot be finished")
                     self._say(depth, f"{self._word(guess)} at {candidates.size:,} answers, {left} "
                                      f"left: a part of {part.size:,}, {why}")
                 return None
@@ -238,6 +253,7 @@ class TreeHunt:
             tree = self._timed(lambda: self.solver.finishing_tree(candidates, left, state))
         except _GivenUp:
             self.counters.given_up += 1
+            self.counters.unproven += 1
             return None, True
         if tree is None:
             self.nogoods.add(candidates, left, state)

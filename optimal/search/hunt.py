@@ -34,6 +34,7 @@ from optimal.tree import node_from_json, node_to_json, verified
 
 EXACT_SIZE = 300  # parts of at most this many answers go to the exact kernel
 CALL_SECONDS = 20.0  # and each such call gets at most this long before its guess is passed over
+BREADTH = 16  # guesses tried at a large node inside a branch before it is passed over
 
 
 def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
@@ -44,7 +45,7 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
     for word in request.first:
         notes = HuntNotes(out_dir / notes_name(word), game, word) if request.write else None
         hunt = TreeHunt(game, request.setting.cache_mb, EXACT_SIZE, CALL_SECONDS,
-                        on_event=None if request.quiet else _say,
+                        on_event=None if request.quiet else _say, breadth=BREADTH,
                         on_settled=notes.heard if notes else None)
         path = out_dir / checkpoint_name(word) if request.write else None
         if path and request.restart:
@@ -128,7 +129,7 @@ def _attempt_record(word: str, found: bool, hunt: TreeHunt, began: float, cpu: f
     c = hunt.counters
     return {"word": word, "found": found, "seconds": round(time.perf_counter() - began, 1),
             "cpu_seconds": round(time.process_time() - cpu, 1), "exact_calls": c.exact_calls,
-            "given_up": c.given_up, "large_nodes": c.large_nodes,
+            "given_up": c.given_up, "large_nodes": c.large_nodes, "cut_short": c.cut_short,
             "guesses_tried": c.guesses_tried, "nogood_drops": c.nogood_drops}
 
 
