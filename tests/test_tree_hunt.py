@@ -25,6 +25,15 @@ def hunt_for(game, **options) -> TreeHunt:
     return TreeHunt(game, 64, **settings)
 
 
+HARD_HUNT_FOLDER = "answers-2315-guesses-12972-hard-d5-hunt"
+
+
+def hard_hunt_argv(word: str, out) -> list[str]:
+    """The command line of a hard-mode hunt within 5 from `word` on the original lists."""
+    return ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--jobs", "1",
+            "--first", word, "--out", str(out)]
+
+
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
 def test_the_hunt_finds_a_tree_exactly_when_one_exists_brute_force(mode):
     """On 60 answers with 3 guesses, every 3rd first guess: a tree (which verifies) exactly when
@@ -122,7 +131,7 @@ def test_the_command_writes_the_first_tree_found_and_says_when_none_was(tmp_path
     from optimal.verify import main as verify
     base = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--quiet", "--jobs", "1"]
     assert search(base + ["--first", "salet,palet", "--out", str(tmp_path)]) == 0
-    folder = tmp_path / "answers-2315-guesses-12972-hard-d5-hunt"
+    folder = tmp_path / HARD_HUNT_FOLDER
     out = capsys.readouterr().out
     assert "PALET finds every one of the 2,315 answers within 5 guesses in hard mode" in out
     assert "| SALET | no |" in out and "| PALET | yes |" in out
@@ -169,10 +178,9 @@ def test_a_hunt_resumes_from_its_checkpoint_and_refuses_a_forged_branch(tmp_path
     import json
     from optimal.cli.checkpoint import save_checkpoint
     from optimal.search.command import main as search
-    argv = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--jobs", "1",
-            "--first", "palet", "--out", str(tmp_path)]
+    argv = hard_hunt_argv("palet", tmp_path)
     assert search(argv) == 0
-    folder = tmp_path / "answers-2315-guesses-12972-hard-d5-hunt"
+    folder = tmp_path / HARD_HUNT_FOLDER
     path = folder / "checkpoint-hunt-palet.json"
     data = json.loads(path.read_text())
     branches = json.loads((folder / "palet.json").read_text())["tree"]["branches"]
@@ -253,10 +261,10 @@ def test_a_hunt_command_keeps_the_nodes_inside_unfinished_branches(tmp_path, cap
     from optimal.search import hunt_notes
     from optimal.search.command import main as search
     monkeypatch.setattr(hunt_notes, "KEEP_SECONDS", 0.0)
-    argv = ["--objective", "worst", "--hunt", "--hard", "--max-depth", "5", "--jobs", "1",
-            "--first", "salet", "--out", str(tmp_path)]
+    monkeypatch.setattr(hunt_notes, "SAVE_EVERY", 0.0)  # written as it goes, as in a long run
+    argv = hard_hunt_argv("salet", tmp_path)
     assert search(argv) == 1
-    folder = tmp_path / "answers-2315-guesses-12972-hard-d5-hunt"
+    folder = tmp_path / HARD_HUNT_FOLDER
     notes = folder / "checkpoint-hunt-salet-inside.json"
     data = json.loads(notes.read_text())
     nodes = {k: v for k, v in data["results"].items() if k != "worked"}
@@ -277,8 +285,7 @@ def test_a_hunt_command_keeps_the_nodes_inside_unfinished_branches(tmp_path, cap
     assert len(lines) == 1 and "does not find every answer" in lines[0], lines
     assert search(argv + ["--restart"]) == 1
     assert len(list(folder.glob("checkpoint-hunt-salet*.json.set-aside-*"))) == 2  # not deleted
-    palet = argv[:-3] + ["palet", "--out", str(tmp_path)]
-    assert search(palet) == 0
+    assert search(hard_hunt_argv("palet", tmp_path)) == 0
     kept = json.loads((folder / "checkpoint-hunt-palet-inside.json").read_text())["results"]
     assert set(kept) == {"worked"}  # every branch is in the hunt's checkpoint now
 

@@ -111,8 +111,9 @@ class HuntNotes:
             self.changed = True
 
     def save(self) -> None:
-        """Write the file (atomically, with its digest) if anything changed since the last time."""
-        if self.changed:
+        """Write the file (atomically, with its digest) if anything changed since the last time
+        (and there is something to keep, or a file to bring up to date)."""
+        if self.changed and (self.entries or self.path.exists()):
             worked = [self.game.guesses.words[g] for g in (self.hunt.worked if self.hunt else [])]
             save_checkpoint(self.path, self.ident, self.entries | {WORKED: {"guesses": worked}})
             self.changed = False
