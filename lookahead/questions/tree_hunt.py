@@ -7,7 +7,9 @@ needs far less: at each large node one guess whose parts can all be finished. Th
 depth first for such a guess (order: `TreeHunt._order`), and checks a guess's parts smallest first,
 since what defeats a guess in hard mode is a small family of answers (?ARTS after TARES: every
 later guess must be one of them), found in seconds. Parts of at most `exact_size` answers are
-settled by the exact kernel, each call given at most `call_seconds`: a call that runs longer is
+settled by the exact kernel, each call given at most `call_seconds` of CPU time (CPU, not wall
+time, so that which calls are given up, and so the tree found, does not depend on what else the
+machine is running, or on the hunt's niceness beside it): a call that runs longer is
 given up and its guess passed over, not declared impossible (near the root, where there is no
 other guess to pass on to, the part is searched like a large one instead). When no guess of a
 large node works, those passed over are tried again with `patience` times the time for every
@@ -85,7 +87,7 @@ class TreeHunt:
         self.call_seconds = call_seconds
         self.patience = patience  # a second pass over guesses given up allows this many times more
         self.breadth = breadth  # guesses tried at a large node inside a branch (None: all)
-        self.limit = call_seconds  # the time a kernel call gets now
+        self.limit = call_seconds  # the CPU seconds a kernel call gets now
         self.on_event = on_event or (lambda depth, text: None)
         self.nogoods = Nogoods(len(self.game.answers.words))
         self.counters = HuntCounters()
@@ -149,7 +151,7 @@ class TreeHunt:
         if tree is None and retry and self.limit < patient:
             # the guesses passed over for want of time, again with more time for every call
             self._say(depth, f"{len(retry):,} guesses at {candidates.size:,} answers, {left} left,"
-                             f" again with {patient:g} s a call")
+                             f" again with {patient:g} CPU s a call")
             self.limit = patient
             try:
                 tree, retry, cut_again = self._first_that_works(candidates, left, state, retry,
@@ -260,17 +262,24 @@ class TreeHunt:
         return tree, False
 
     def _timed(self, call: Callable[[], Node | None]) -> Node | None:
-        """`call()`, stopped after `self.limit` seconds through the kernels' stop flag (which also
-        forgets the memo the stopped call may have left unproven). A stop asked for by the user
-        (Ctrl-C, SIGTERM) is not swallowed: only the timer's own stop becomes `_GivenUp`."""
-        fired = threading.Event()
+        """`call()`, stopped after `self.limit` seconds of this process's CPU time through the
+        kernels' stop flag (which also forgets the memo the stopped call may have left
+        unproven). A stop asked for by the user (Ctrl-C, SIGTERM) is not swallowed: only the
+        watcher's own stop becomes `_GivenUp`."""
+        fired, finished = threading.Event(), threading.Event()
+        began = time.process_time()  # the watcher sleeps: the CPU counted is the call's
 
-        def give_up() -> None:
-            fired.set()
-            request_stop(time_limit=True)
+        def watch() -> None:
+            while True:
+                if time.process_time() - began >= self.limit:
+                    fired.set()
+                    request_stop(time_limit=True)
+                    return
+                if finished.wait(WATCH_SECONDS):
+                    return
 
-        timer = threading.Timer(self.limit, give_up)
-        timer.start()
+        watcher = threading.Thread(target=watch, name="hunt-call-watch", daemon=True)
+        watcher.start()
         try:
             return call()
         except Stopped:
@@ -279,7 +288,8 @@ class TreeHunt:
             clear_stop()
             raise _GivenUp from None
         finally:
-            timer.cancel()
+            finished.set()
+            watcher.join()
             if fired.is_set() and stop_requested():
                 clear_stop()
 
@@ -289,6 +299,9 @@ class TreeHunt:
     def _say(self, depth: int, text: str) -> None:
         if depth <= 2:
             self.on_event(depth, f"{text} [{time.perf_counter() - self.start:,.0f} s]")
+
+
+WATCH_SECONDS = 0.25  # how often the watcher of a kernel call looks at the CPU time it has used
 
 
 class _GivenUp(Exception):

@@ -33,7 +33,7 @@ from optimal.search.request import SearchRequest
 from optimal.tree import node_from_json, node_to_json, verified
 
 EXACT_SIZE = 300  # parts of at most this many answers go to the exact kernel
-CALL_SECONDS = 20.0  # and each such call gets at most this long before its guess is passed over
+CALL_SECONDS = 20.0  # and each such call this much CPU time before its guess is passed over
 BREADTH = 16  # guesses tried at a large node inside a branch before it is passed over
 
 
