@@ -8,8 +8,8 @@ depth first for such a guess (order: `TreeHunt._order`), and checks a guess's pa
 since what defeats a guess in hard mode is a small family of answers (?ARTS after TARES: every
 later guess must be one of them), found in seconds. Parts of at most `exact_size` answers are
 settled by the exact kernel, each call given at most `call_seconds` of CPU time (CPU, not wall
-time, so that which calls are given up, and so the tree found, does not depend on what else the
-machine is running, or on the hunt's niceness beside it): a call that runs longer is
+time, so that which calls are given up, and so the tree found, depends far less on what else the
+machine is running and on the hunt's niceness beside it): a call that runs longer is
 given up and its guess passed over, not declared impossible (near the root, where there is no
 other guess to pass on to, the part is searched like a large one instead). When no guess of a
 large node works, those passed over are tried again with `patience` times the time for every
