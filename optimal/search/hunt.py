@@ -52,13 +52,11 @@ def run_hunt(game: Game, request: SearchRequest, out_dir: Path) -> int:
             restart_from_scratch(path)
             restart_from_scratch(notes.path)
         done = load_branches(path, game, word) if path else {}
-        kept = {game.rule.to_string(code, game.length): node_to_json(branch, game.length,
-                                                                     game.rule)
+        kept = {game.reply_text(code): node_to_json(branch, game.length, game.rule)
                 for code, branch in done.items()}
 
         def keep(code: int, subtree, path=path, kept=kept, word=word) -> None:
-            kept[game.rule.to_string(code, game.length)] = node_to_json(subtree, game.length,
-                                                                        game.rule)
+            kept[game.reply_text(code)] = node_to_json(subtree, game.length, game.rule)
             save_checkpoint(path, checkpoint_identity(game, word), kept)
             notes.branch_kept(code)
 

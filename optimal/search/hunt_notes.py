@@ -76,18 +76,16 @@ class HuntNotes:
         """Read the file (every tree replayed) and give its nodes to `hunt`, but those in the
         branches `done` already holds; the number of nodes given."""
         self.hunt = hunt
-        for key, entry in read_notes(self.path, self.game, self.word).items():
-            if key == WORKED:
-                hunt.worked = [self.game.guess_id(w) for w in entry["guesses"]]
-                continue
-            path = parse_path(self.game, key)
+        nodes: dict[str, tuple[NodePath, Node | None]] = {}
+        entries = read_notes(self.path, self.game, self.word, nodes)
+        if WORKED in entries:
+            hunt.worked = [self.game.guess_id(w) for w in entries[WORKED]["guesses"]]
+        for key, (path, tree) in nodes.items():
             if path[0][1] in done:  # kept since in the hunt's checkpoint: no more use
                 self.changed = True
             else:
-                self.entries[key] = entry
-                tree = entry.get("tree")
-                hunt.remember(path, None if tree is None else
-                              node_from_json(tree, self.game.length, self.game.rule))
+                self.entries[key] = entries[key]
+                hunt.remember(path, tree)
         return len(self.entries)
 
     def heard(self, path: NodePath, tree: Node | None, seconds: float) -> None:
@@ -140,10 +138,13 @@ def parse_path(game: Game, key: str) -> NodePath:
     return tuple(path)
 
 
-def read_notes(path: Path, game: Game, word: str) -> dict[str, dict]:
+def read_notes(path: Path, game: Game, word: str,
+               nodes: dict[str, tuple[NodePath, Node | None]] | None = None) -> dict[str, dict]:
     """The notes' entries, each checked (a tree replayed through its path; a node after another
-    first word, a guess or reply that is none, refused): one line naming the file if not."""
+    first word, a guess or reply that is none, refused): one line naming the file if not. Each
+    node read, with its path and tree (None: impossible), goes into `nodes` when given."""
     first = game.guess_id(word)
+    nodes = {} if nodes is None else nodes
 
     def check(key: str, entry: object) -> None:
         if key == WORKED:
@@ -156,6 +157,7 @@ def read_notes(path: Path, game: Game, word: str) -> dict[str, dict]:
             raise ValueError(f"a node after another first word than {word.upper()}")
         if entry == {"impossible": True}:
             _answers_at(game, node_path)
+            nodes[key] = (node_path, None)
             return
         if not isinstance(entry, dict) or set(entry) != {"tree"}:
             raise ValueError("neither a tree nor impossible")
@@ -164,6 +166,7 @@ def read_notes(path: Path, game: Game, word: str) -> dict[str, dict]:
         except BadInput as error:
             raise ValueError(str(error)) from None
         check_subtree(game, node_path, subtree)
+        nodes[key] = (node_path, subtree)
 
     return load_checkpoint(path, notes_identity(game, word), check)
 
