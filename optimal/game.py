@@ -243,8 +243,8 @@ class Game:
         try:
             return self.guess_index[word]
         except KeyError:
-            other = self._wrong_length(word) or (self._other_lists(word, 1) if word.isalpha()
-                                                 else "")
+            other = self._wrong_length(word, 1) or (self._other_lists(word, 1) if word.isalpha()
+                                                    else "")
             raise BadInput(f"{quoted(word.upper())} is not in the guess list {self.guesses.name}"
                            f"{other}") from None
 
@@ -256,18 +256,21 @@ class Game:
             return self.answer_index[word]
         except KeyError:
             raise BadInput(f"{quoted(word.upper())} is not in the answer list {self.answers.name}"
-                           f"{self._wrong_length(word) or self._other_lists(word, 0)}") from None
+                           f"{self._wrong_length(word, 0) or self._other_lists(word, 0)}") from None
 
-    def _wrong_length(self, word: str) -> str:
+    def _wrong_length(self, word: str, side: int) -> str:
         """A word of letters but another length than this game's: the reason it is in neither
         list, said first (naming the lists of 5 letters that have SPEED hid that the game is of
-        6), with the bundled pairing of that length when there is one ('' for the right length)."""
+        6), with the bundled pairing of that length when it has the word (side 0: as an answer,
+        1: as a guess; a typo like SALETT is in none, and sending its player there is a wrong
+        turn), '' for the right length."""
         if not word.isalpha() or len(word) == self.length:
             return ""
         lists = "original" if len(word) == 5 else f"len{len(word)}"
         letters = f"{len(word)} letter" + ("s" if len(word) != 1 else "")
+        has_it = lists in LIST_PAIRS and word in load_words(LIST_PAIRS[lists][side]).words
         return (f": it has {letters} and this game's words have {self.length}"
-                + (f" (--lists {lists} plays those)" if lists in LIST_PAIRS else ""))
+                + (f" (--lists {lists} plays those)" if has_it else ""))
 
     def _other_lists(self, word: str, side: int) -> str:
         """Which other bundled pairings have `word` (side 0: as an answer, 1: as a guess), as a
@@ -433,14 +436,14 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
                     word = steps[-1][0]
                     longer = (f" (and {word.upper()[:20]} has {len(word)} letters: this game's "
                               f"words have {marks})" if len(word) != marks else "")
-                    raise BadInput(f"history {quoted(text)}: the reply after "
+                    raise BadInput(f"history {quoted(text.strip())}: the reply after "
                                    f"{steps[-1][0].upper()[:20]} has more than {marks} marks"
                                    f"{longer}")
                 i += 1
                 continue
             if word and not steps and _reads_as_reply_only(game, word):
-                raise BadInput(f"history {quoted(text)}: {quoted(word)} is a reply, and a step "
-                               f"starts with its word, then the reply ('WORD {word}', not "
+                raise BadInput(f"history {quoted(text.strip())}: {quoted(word)} is a reply, and a "
+                               f"step starts with its word, then the reply ('WORD {word}', not "
                                f"'{word} WORD')")
             if word:  # (a stray '.' with no word before it is skipped)
                 steps.append((word.lower(), []))
@@ -450,9 +453,10 @@ def split_history(text: str, game: Game) -> list[tuple[str, list[str]]]:
 
 def _reply_end(chunk: str, start: int, marks: int) -> int:
     """Where a reply starting at `start` ends: after `marks` marks (a square's variation selector
-    is part of its mark)."""
+    is part of its mark), or before a '/' (the next board's reply: 'BBBG/BBBBB' is a reply one
+    mark short, not one too long)."""
     end, taken = start, 0
-    while end < len(chunk) and taken < marks:
+    while end < len(chunk) and taken < marks and chunk[end] != "/":
         end += 1
         taken += 1
         while end < len(chunk) and chunk[end] == "\ufe0f":
@@ -474,12 +478,20 @@ def _reads_as_reply_only(game: Game, text: str) -> bool:
 def _is_reply(game: Game, word: str, reply: str, has_reply: bool) -> bool:
     """Whether what follows a step is (another) reply of it rather than the next word: a step's
     first reply unless the text is a guess-list word that does not read as a reply; a further
-    reply only when it reads as one."""
+    reply only when it reads as one, or when it is marks only and no word (a board's reply of the
+    wrong length, 'salet BBBGB BBBB': said as that, not as a reply missing and a word unknown)."""
+    if _parses(game, reply):
+        return True
+    if word.lower() in game.guess_index:
+        return False
+    marks = len(game.reply_text(game.won))
+    return not has_reply or all(_parses(game, ch * marks) for ch in set(word) - {"\ufe0f"})
+
+
+def _parses(game: Game, reply: str) -> bool:
+    """Whether `reply` reads as one of the game's replies."""
     try:
         game.parse_reply(reply)
-        readable = True
     except BadInput:
-        readable = False
-    if readable:
-        return True
-    return not has_reply and word.lower() not in game.guess_index
+        return False
+    return True

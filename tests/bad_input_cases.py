@@ -282,7 +282,7 @@ CASES = [
     case("review-after-the-win", "review", L + "--history cigar=GGGGG,salet=BBBBB", 2,
          "already found the answer"),
     case("review-too-many-guesses", "review", L + "--max-depth 1 --history salet=BBYBB,cigar=GGGGG",
-         2, "the game allows 1"),
+         2, "2 guesses: review it with --max-depth 2 (this review allows 1)"),
     case("review-no-answer-fits", "review", L + "--history cigar=BBBBB,salet=GGGGG", 2,
          "no answer fits"),
     case("review-hard-mode-breach", "review", L + "--hard --history cigar=GBBBB,salet=BBBBB", 2,
@@ -298,8 +298,11 @@ CASES = [
     # ------------------------------------------------------------ assist
     case("assist-unknown-word", "assist", L + "--history zzzzz=BBBBB", 2, "not in the guess list"),
     case("assist-impossible-reply", "assist", L + "--history trace=GGGGY", 2, "impossible"),
-    case("assist-six-letter-word", "assist", "--history salets=BYBBB", 2,
-         "it has 6 letters and this game's words have 5 (--lists len6"),
+    case("assist-six-letter-word", "assist", "--history planet=BYBBB", 2,
+         "it has 6 letters and this game's words have 5 (--lists len6 plays those)"),
+    case("assist-six-letter-typo", "assist", "--history salets=BYBBB", 2,  # in no list: none named
+         "'SALETS' is not in the guess list guesses-12972: it has 6 letters and this game's "
+         "words have 5"),
     case("assist-six-letter-word-and-reply", "assist", "--history salets=BYBBBB", 2,
          "SALETS has 6 letters: this game's words have 5"),
     case("assist-ultra-boards", "assist", "--boards 4 --ultra", 2, "--ultra goes with one board"),
@@ -338,6 +341,25 @@ CASES = [
     case("review-jotto-anagram", "review", "--game jotto --answer cigar --words soare,cigar", 2,
          "one per anagram class: AROSE stands for it in this one"),
     case("assist-dotted-no-answer", "assist", L + "--history trace.GGGGB", 2, "no answer"),
+    # a mistyped next word, taken for the reply a game that replies itself wants none of: it was
+    # said as "type only the guess" or as a reply with unknown marks, at the step before
+    case("assist-absurdle-mistyped-next-word", "assist", "--absurdle --history salet,crnoy", 2,
+         "step 2: 'CRNOY' is not in the guess list"),
+    case("assist-answer-mistyped-next-word", "assist", "--answer cigar --history salet,crony,tihng",
+         2, "step 3: 'TIHNG' is not in the guess list"),
+    # a board's reply one mark short was "more than 5 marks", or "needs 2 replies; got 1"
+    case("assist-boards-short-reply-before-slash", "assist", "--boards 2 --history salet=BBBG/BBBBB",
+         2, "board 1: reply 'BBBG' has 4 marks; expected 5"),
+    case("assist-boards-short-reply-spaced", "assist",
+         ["--boards", "2", "--history", "salet BBBGB BBBB"], 2,
+         "board 2: reply 'BBBB' has 4 marks; expected 5"),
+    # a won grid names its answer: the row that contradicts it is named, not the last one
+    case("review-grid-contradicts-its-answer", "review",
+         ["--words", "salet,brond,cigar", "--grid", "BYBBB BBBBB GGGGG"], 2,
+         "step 2: BROND gets BYBBB from CIGAR, not BBBBB"),
+    case("review-history-of-words-alone", "review",
+         "--answer cigar --history salet,brond,chair,cigar", 2,
+         "(guesses alone go to --words, with --answer or --grid)"),
     # ------------------------------------------------------------ greedy
     case("greedy-second-empty", "greedy", L.split() + ["--second-guesses", ""], 2, "empty"),
     case("greedy-second-unknown", "greedy", L + "--second-guesses zzzzz", 2, "not in the guess list"),

@@ -105,3 +105,15 @@ def test_pickled_game_drops_its_matrix():
     copy = pickle.loads(pickle.dumps(game))
     assert "matrix" not in copy.__dict__
     assert np.array_equal(copy.matrix, game.matrix) and copy.fingerprint == game.fingerprint
+
+
+def test_a_word_of_another_length_names_a_list_only_if_it_has_the_word(original):
+    """SALETT (a typo) was sent to `--lists len6`, which does not have it either."""
+    with pytest.raises(BadInput) as typo:
+        original.guess_id("salett")
+    assert str(typo.value).endswith("it has 6 letters and this game's words have 5")
+    with pytest.raises(BadInput, match=r"6 letters .* \(--lists len6 plays those\)"):
+        original.guess_id("planet")
+    with pytest.raises(BadInput) as answer:
+        original.answer_id("cigarr")
+    assert "--lists" not in str(answer.value) and "6 letters" in str(answer.value)

@@ -39,10 +39,15 @@ def test_valid_tree(files, capsys):
     code = main([files["selby"], *lines_of(files)])
     out = capsys.readouterr().out.splitlines()
     counts = check(files["tree"], files["game"])
-    assert code == 0
-    assert out[1] == (f"VALID: first guess {files['tree'].guess.upper()}, total {counts.sum()}, "
+    assert code == 0  # a text tree names no mode or limit: which were checked is said first
+    assert out[1] == ("note: the file does not say its mode or guess limit (a text tree does not): "
+                      "checked for normal mode, at most 6 guesses (--hard, --ultra and --max-depth "
+                      "check others)")
+    assert out[2] == (f"VALID: first guess {files['tree'].guess.upper()}, total {counts.sum()}, "
                       f"mean {counts.mean():.4f}, worst {counts.max()}")
-    assert out[2] == report_line(counts)
+    assert out[3] == report_line(counts)
+    assert main([files["selby"], *lines_of(files), "--hard"]) == 0  # said: no note
+    assert "note: the file does not say" not in capsys.readouterr().out
 
 
 def test_json_tree_with_json_output(files, capsys):
@@ -82,12 +87,33 @@ def test_a_wrong_claimed_total_is_a_defect(files, capsys, as_json):
         assert "\nVALID:" not in out
 
 
+def test_a_claim_about_other_answers_is_not_compared(files, capsys):
+    """SALET's tree checked against the NYT answers (as asked) replays to 7,898, and its file's
+    7,920, about the original answers, was called a defect. The claim is about the file's own
+    answers: said so in a note and not compared; on the file's own answers it still is."""
+    doc = json.loads(open(files["json"]).read())
+    real = int(check(files["tree"], files["game"]).sum())
+    doc["stats"] = {"total": real}
+    claimed = files["tmp"] / "claimed.json"
+    claimed.write_text(json.dumps(doc))
+    fewer = files["tmp"] / "fewer.txt"
+    fewer.write_text("\n".join(files["game"].answers.words[:20]) + "\n")
+    code = main([str(claimed), "--answers", str(fewer), "--guesses", files["guesses"]])
+    out = capsys.readouterr().out
+    assert code == 0 and "DEFECT" not in out and "\nVALID: " in out
+    assert f"note: the file's total {real} is for the answers it was made for" in out
+    doc["stats"] = {"total": real + 1}  # a false claim about its own answers: still a defect
+    claimed.write_text(json.dumps(doc))
+    assert main([str(claimed), *lines_of(files)]) == 1
+    assert f"claims total {real + 1}, replay gives {real}" in capsys.readouterr().out
+
+
 def test_play_option(files, capsys):
     word = open(files["answers"]).read().split()[3]
     assert main([files["selby"], *lines_of(files), "--play", word]) == 0
     out = capsys.readouterr().out.splitlines()
     transcript = plain_transcript(files["tree"], files["game"], word)
-    assert out[1:1 + len(transcript)] == transcript  # under the header line naming the game
+    assert out[2:2 + len(transcript)] == transcript  # under the header line and the mode's note
     assert transcript[-1].startswith(f"Guess {len(transcript)}: {word.upper()}, Reply: GGGGG")
     # with --json stdout is JSON alone: the game played and Evil Wordle's inside it
     assert main([files["json"], *lines_of(files), "--play", word, "--evil", "--json"]) == 0

@@ -75,7 +75,8 @@ def test_guesses_with_the_answer_or_the_grid_are_the_same_game(client):
      "the page reviews games of 6 guesses"),
     ({"words": "salet", "answer": "crema"}, "(a server started with --lists nyt-extended)"),
     ({"words": "salet,,cigar", "answer": "cigar"}, "empty place between commas"),
-    ({"words": "salets", "answer": "cigar"}, "(a server started with --lists len6 plays those)"),
+    ({"words": "planet", "answer": "cigar"}, "(a server started with --lists len6 plays those)"),
+    ({"words": "salets", "answer": "cigar"}, "it has 6 letters and this game's words have 5"),
 ])
 def test_bad_input_is_a_400_with_one_sentence(client, params, message):
     response = client.get("/api/review", params=params)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import difflib
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from optimal.cli.args import (Parser, add_game_arguments, add_weights_argument, bounded_int,
@@ -177,12 +177,20 @@ def run_history(assistant: Assistant, text: str, out: TextIO) -> int:
     step raises BadInput (one stderr line, exit 2, via run_cli)."""
     lines = assistant.start()
     for number, (word, replies) in enumerate(split_history(text, assistant.game), start=1):
-        try:
-            lines += assistant.play(word, replies)
-        except BadInput as error:
-            raise BadInput(f"step {number}: {error}") from None
+        _at_step(number, assistant.game.guess_id, word)
+        # a mistyped next word, taken for this step's reply: said at the next step
+        _at_step(number + 1, assistant.no_word_as_reply, replies)
+        lines += _at_step(number, assistant.play, word, replies)
     _write(out, lines + assistant.report())
     return 0
+
+
+def _at_step(number: int, call: Callable, *args):
+    """`call(*args)`, its BadInput said at step `number` of the history."""
+    try:
+        return call(*args)
+    except BadInput as error:
+        raise BadInput(f"step {number}: {error}") from None
 
 
 def build_parser() -> Parser:

@@ -165,20 +165,27 @@ def opening_verdicts(game: Game, rows: list[Suggestion]) -> list[Suggestion]:
     """The heuristics' first guesses with their proven value from the bundled first-word table,
     where it lists them. Why: in hard mode SOARE and ARISE (the entropy and max picks) have no
     strategy within 6 at all, and the rows suggested them beside "every remaining answer can be
-    found" with nothing to say the pick itself cannot."""
+    found" with nothing to say the pick itself cannot. In ultra-hard mode a word its table does
+    not list yet is bounded by hard mode's: every guess ultra-hard mode allows, hard mode allows,
+    so no hard-mode tree means no ultra-hard one, and a hard-mode total is a lower bound."""
     table = first_words(game)
-    if table is None:
+    looser = first_words(game.with_limits("hard")) if game.mode == "ultra" else None
+    if table is None and looser is None:
         return rows
     weight = game.weight_of(game.all_candidates())
     out = []
     for row in rows:
-        if row.word not in table.values:
+        if table is not None and row.word in table.values:
+            value, why = table.values[row.word], ""
+        elif looser is not None and row.word in looser.values:
+            value, why = looser.values[row.word], " in hard mode, which is less strict"
+        else:
             out.append(row)
             continue
-        value = table.values[row.word]
         verdict = (f"no strategy after it finds every answer within {game.max_guesses}, proven"
-                   if value is None else
-                   f"expected {value / weight:.3f} guesses with optimal play after it, proven")
+                   + (f" (not even{why})" if why else "") if value is None else
+                   f"expected {'at least ' if why else ''}{value / weight:.3f} guesses with optimal "
+                   "play after it, proven" + (f" (its value{why})" if why else ""))
         out.append(replace(row, note=f"{row.note}; {verdict}"))
     return out
 
@@ -336,6 +343,7 @@ class Assistant:
         """The reply code on each unsolved board: typed, or computed when the assistant knows the
         reply (Absurdle, a known secret)."""
         word = self.game.guesses.words[guess].upper()
+        self.no_word_as_reply(replies)
         if self.absurdle:
             if replies:
                 raise BadInput("with --absurdle type only the guess: the assistant computes "
@@ -357,13 +365,28 @@ class Assistant:
                 raise BadInput(f"{word} takes one reply; got {len(replies):,}: {quoted(' '.join(replies))}")
             which = ", ".join(str(k + 1) for k in unsolved)
             raise BadInput(f"{word} needs {plural(len(unsolved), 'reply')}, one per unsolved board "
-                           f"({which}); got {len(replies)}")
+                           f"({'board' if len(unsolved) == 1 else 'boards'} {which}); got "
+                           f"{len(replies)}")
         codes = {k: self._parse_reply(text, k) for k, text in zip(unsolved, replies)}
         wins = [k + 1 for k, code in codes.items() if code == self.game.won]
         if len(wins) > 1:
             raise BadInput(f"{word} cannot win boards {' and '.join(map(str, wins))} at once: the "
                            f"boards' answers are different words")
         return codes
+
+    def no_word_as_reply(self, replies: list[str]) -> None:
+        """Where the assistant replies itself a step needs no reply, so letters that read as no
+        reply after a word are the next word mistyped ('salet,crnoy': CRNOY is not a guess, so
+        the history syntax took it for SALET's reply): said as the unknown word it is, rather
+        than as a reply with unknown marks or one typed where none is wanted."""
+        if not (self.absurdle or self.replies_itself):
+            return
+        for text in replies:
+            if text.isalpha():
+                try:
+                    self.game.parse_reply(text)
+                except BadInput:
+                    self.game.guess_id(text)  # raises: not in the guess list, with its hints
 
     def _parse_reply(self, text: str, board: int) -> int:
         try:
@@ -494,8 +517,12 @@ class Assistant:
                          answer)
 
     def _pool(self, candidates: np.ndarray) -> np.ndarray:
-        """Every allowed guess, or in hard mode the legal ones."""
+        """Every allowed guess, or in hard mode the legal ones; with one guess left, the answers
+        still possible only (any other word cannot win, yet it splits them best: the greedy rows
+        named AWFUL on the last guess over MIGHT, RIGHT and SIGHT)."""
         state = self.hard_state()
+        if self.guesses_left == 1:
+            return pool_for(self.game, "targets", candidates, state)
         return pool_for(self.game, "hard" if state is not None else "all", candidates, state)
 
     def _single_rows(self, table: bool, board: int = 0

@@ -46,7 +46,7 @@ import numpy as np
 
 from lookahead import INF, SearchSetting, best_next_guess, solve_guess, split_bounds
 from optimal.errors import BadInput
-from optimal.game import Game, ClueState, Step, parse_history
+from optimal.game import Game, ClueState, Step, parse_history, split_history
 from optimal.rules import SQUARES
 from optimal.play.cache import LruCache
 from optimal.play.exact import BEAM, CACHE_MB
@@ -553,7 +553,10 @@ def steps_from(game: Game, words: list[str], replies: list[int] | None,
     if len(replies) != len(words):
         raise BadInput(f"{plural(len(words), 'guess')} but {plural(len(replies), 'row')} in the "
                        "grid")
-    return check_answer(game, list(zip(words, replies)), answer)
+    steps = list(zip(words, replies))
+    if answer is None and replies and replies[-1] == game.won:  # a won grid names its answer:
+        check_answer(game, steps, words[-1])  # the step whose row it contradicts is said
+    return check_answer(game, steps, answer)
 
 
 def check_answer(game: Game, steps: list[Step], answer: str | None) -> list[Step]:
@@ -603,7 +606,8 @@ def checked_steps(game: Game, steps: list[Step], answer: str | None) -> list[Ste
     if not steps:
         raise BadInput("no guess to review")
     if len(steps) > game.max_guesses:
-        raise BadInput(f"{len(steps)} guesses: the game allows {game.max_guesses}")
+        raise BadInput(f"{len(steps)} guesses: review it with --max-depth {len(steps)} (this "
+                       f"review allows {game.max_guesses})")
     if answer is not None:
         game.answer_id(answer)  # BadInput naming the lists that have it
     try:
@@ -753,6 +757,19 @@ def review_game(game: Game, steps: list[Step], answer: str | None, search: Revie
                   time.monotonic() - start, only_left)
 
 
+def _history_steps(history: str, game: Game) -> list[Step]:
+    """`parse_history`, and where every step is a word alone (the guesses without their replies,
+    'salet,brond,cigar'), the option that takes those said."""
+    try:
+        return parse_history(history, game)
+    except BadInput as error:
+        steps = split_history(history, game)
+        if steps and not any(replies for _, replies in steps):
+            raise BadInput(f"{error} (guesses alone go to --words, with --answer or --grid)") \
+                from None
+        raise
+
+
 def played_game(game: Game, history: str | None, words: list[str] | None, grid: str | None,
                 answer: str | None) -> list[Step]:
     """The checked steps of a game given as a history of guesses and replies (`--from`'s syntax),
@@ -765,7 +782,7 @@ def played_game(game: Game, history: str | None, words: list[str] | None, grid: 
         raise BadInput("give either the history or the guesses (with the answer or the grid), "
                        "not both")
     if history is not None:
-        steps = check_answer(game, parse_history(history, game), answer)
+        steps = check_answer(game, _history_steps(history, game), answer)
     elif words:
         replies = grid_replies(grid, game) if grid is not None else None
         steps = steps_from(game, list(words), replies, answer)

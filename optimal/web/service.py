@@ -74,6 +74,7 @@ PAGE_WORDS = (
      lambda m: "a server started with --lists " + m.group(1).replace(" or --lists ", " or ")),
     (re.compile(r"with --absurdle"), "in Absurdle"),
     (re.compile(r"\(--words\)"), "(in the guesses box)"),
+    (re.compile(r"--words, with --answer or --grid"), "the guesses box, with the answer or the grid"),
 )
 
 
