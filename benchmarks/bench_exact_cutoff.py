@@ -11,6 +11,7 @@ sample's weakest band (`results/exact-sample/`: every 800th of ranks 5,001-12,97
 score), where the table's CPU goes, unless --words names others.
 
     python benchmarks/bench_exact_cutoff.py [--words winch,bezes] [--beam 10] [--cache-mb 1024]
+                                            [--mode hard]
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ def main() -> None:
     parser.add_argument("--words", default=WEAK)
     parser.add_argument("--beam", type=int, default=10)
     parser.add_argument("--cache-mb", type=float, default=1024)
+    parser.add_argument("--mode", choices=("normal", "hard", "ultra"), default="normal")
     args = parser.parse_args()
-    game = Game.from_lists("original")
+    game = Game.from_lists("original").with_limits(args.mode, 6)
     words = [game.guess_id(w) for w in args.words.split(",")]
     bounds = split_bounds(game, words)
     candidates, d = game.all_candidates(), game.max_guesses
