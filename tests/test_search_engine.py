@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from lookahead import INF
+from lookahead.kernels.memo import MEMO_ENTRIES, make_room
 from lookahead.solvers.single import Solver
 from optimal.game import HardState
 from optimal.tree import check
@@ -131,6 +132,27 @@ def test_tiny_memo_still_gives_the_same_answers(original):
     for S in random_subsets(original, [150, 300], 6):
         assert small.solve(S, 5) == full.solve(S, 5)
     assert small.counters()["memo_dropped"] > 0
+
+
+def test_make_room_clears_a_memo_that_filled_in_an_earlier_task():
+    """`make_room` runs before each word of a long run. It once compared the drops with a count
+    taken at the start of each task, so with one word a task (the slow bands of the exact tables)
+    a full memo was never cleared again: every later word ran without memo entries of its own.
+    The count is now kept in the workspace, across tasks; a nearly full memo is cleared too."""
+    game = small_game(80)
+    solver = Solver(game, cache_mb=0.01)
+    assert not make_room(solver.ws)  # empty: nothing to do
+    for S in random_subsets(game, [60] * 12, 3):  # one task fills it (entries dropped)...
+        solver.solve(S, 4)
+    assert solver.counters()["memo_dropped"] > 0
+    assert make_room(solver.ws) and solver.counters()["memo_entries"] == 0  # ...the next clears it
+    assert not make_room(solver.ws)  # no new drops since: kept
+    solver.solve(next(random_subsets(game, [12], 4)), 3)
+    entries = solver.counters()["memo_entries"]
+    assert entries > 0 and not make_room(solver.ws)  # room left: its entries are kept
+    assert solver.counters()["memo_entries"] == entries
+    solver.ws.stats[MEMO_ENTRIES] = int(0.75 * 0.95 * solver.ws.mkeys.size)  # nearly full
+    assert make_room(solver.ws) and solver.counters()["memo_entries"] == 0
 
 
 def test_beam_is_never_below_exact():

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from lookahead.kernels.bounds import INF
-from lookahead.kernels.memo import clear_when_dropping
+from lookahead.kernels.memo import make_room
 from lookahead.parallel.schedule import collect_paced
 from lookahead.solvers.pair import Board, DordleSolver, pair_state
 from lookahead.solvers.setting import SearchSetting
@@ -114,9 +114,8 @@ def dordle_values_task(game: Game, guesses: list[int], setting: SearchSetting, c
     bounds = solver.split_bounds(board1, board2, d, guesses)
     best = cutoff if solver.exact else INF
     out = []
-    dropped = solver.counters()["memo_dropped"]
     for g in guesses:
-        dropped = clear_when_dropping(solver.ws, dropped)  # room for each word's own states
+        make_room(solver.ws)  # room for each word's own states
         start = time.perf_counter()
         total, exact = solver.evaluate(board1, board2, g, d, best)
         out.append(DordleWordValue(game.guesses.words[g], total, exact, setting.beam, bounds[g],

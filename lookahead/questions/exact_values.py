@@ -10,8 +10,11 @@ a later run with a larger budget takes it up again (the memo of the worker helps
 A run of thousands of words fills the memo (about 90,000 entries a word in the weakest band;
 1,024 MB holds 6.3 million) and a full memo drops every new entry, so each later word was searched
 without a memo of its own: measured on 8 words of that band, 182 s of CPU with a full memo against
-152 s with room. So a memo that filled during a word is cleared before the next (what it held is
-a cache of proven facts: no value changes).
+152 s with room. So a memo that filled during a word, or has little room left, is cleared before
+the next (what it held is a cache of proven facts: no value changes). Which words a worker's
+memo has seen is kept across its tasks (`make_room`): when the check started over with each
+task, a worker whose tasks carried one word each (the slow bands) never cleared it again, and the
+hard table ran each such word at about 3x its CPU.
 
 numba kernels cannot be interrupted, so the budget is checked between steps: a step that starts
 before the budget ends may finish after it (steps are small, since the cutoff grows 1, 4, 16, ...
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 
 from lookahead.kernels.compiled import WorkClock
 from lookahead.kernels.bounds import INF
-from lookahead.kernels.memo import clear_when_dropping
+from lookahead.kernels.memo import make_room
 from lookahead.questions.first_guesses import split_bounds
 from lookahead.parallel.tasks import solver_for
 from lookahead.parallel.schedule import collect_paced
@@ -92,9 +95,8 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     bounds = split_bounds(game, guesses)
     solver.solve(candidates[:3], 3)  # load (or compile) the kernels before any budget starts
     out = []
-    dropped = solver.counters()["memo_dropped"]
     for guess in guesses:
-        dropped = clear_when_dropping(solver.ws, dropped)  # full during the last word: see module
+        make_room(solver.ws)  # full, or nearly, after the last word: see module
         clock, cpu = WorkClock(), time.thread_time()
         word = game.guesses.words[guess]
         lower, exact = raise_to_exact(solver, guess, bounds[guess], budget, clock)
