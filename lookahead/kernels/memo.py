@@ -17,7 +17,6 @@ EXACT, LOWER = 1, 2
 # counters in the stats array (shared with the kernel)
 NODES, FULL_SCANS, MEMO_HITS, MEMO_CUTOFFS, MEMO_ENTRIES, POOL_USED, MEMO_FULL, EVALUATIONS, \
     QUICK, SCANNED, LIST_SORTED, MEMO_PROBES, SAME_SPLITS, DROPS_SEEN = range(14)
-ROOM = 0.1  # `make_room` clears a memo with less than this share of its room left
 STATS_SIZE = 16
 
 STATE_WORDS = 6  # hard-mode state packed into int32 words (see legality.pack_state)
@@ -52,22 +51,20 @@ def clear_memo(ws) -> None:
 
 def make_room(ws) -> bool:
     """Before the next word of a long run (one first word after another), clear the memo when it
-    dropped entries since the last look (it filled up) or has less than ROOM of its room left;
-    True when it cleared it. Why: a full memo drops every new entry, and a search without memo
-    entries of its own revisits its states from scratch (a Dordle first word of the 500-answer
-    proof took 24 s instead of 11 s; the workers' memos filled after about 20 words and every
-    later word ran so). The last look is kept in the workspace, across the tasks a worker runs:
-    kept per task, as it once was, it never fired when each task carried one word (the hard
-    table's slowest band: every later word of a worker ran with a full memo, about 3x its CPU, and
-    words of the same letters, one after another, shared nothing)."""
+    dropped entries since the last look (it filled up); True when it cleared it. Why: a full memo
+    drops every new entry, and a search without memo entries of its own revisits its states from
+    scratch (a Dordle first word of the 500-answer proof took 24 s instead of 11 s; the workers'
+    memos filled after about 20 words and every later word ran so). The last look is kept in the
+    workspace, across the tasks a worker runs: kept per task, as it once was, it never fired when
+    each task carried one word (the hard table's slowest band: every later word of a worker ran
+    with a full memo, about 3x its CPU). A memo merely near full is kept: what the next word
+    shares with the last (all of it, for words of the same letters) is worth more than room."""
     stats = ws.stats
     dropped = stats[MEMO_FULL] > stats[DROPS_SEEN]
     stats[DROPS_SEEN] = stats[MEMO_FULL]
-    crowded = (stats[MEMO_ENTRIES] * 4 >= (1 - ROOM) * 3 * ws.mkeys.shape[0]
-               or stats[POOL_USED] >= (1 - ROOM) * ws.pool.shape[0])
-    if dropped or crowded:
+    if dropped:
         clear_memo(ws)
-    return bool(dropped or crowded)
+    return bool(dropped)
 
 
 @njit(cache=True)

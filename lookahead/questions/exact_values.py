@@ -95,10 +95,13 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     bounds = split_bounds(game, guesses)
     solver.solve(candidates[:3], 3)  # load (or compile) the kernels before any budget starts
     out = []
+    last = None
     for guess in guesses:
-        make_room(solver.ws)  # full, or nearly, after the last word: see module
-        clock, cpu = WorkClock(), time.thread_time()
         word = game.guesses.words[guess]
+        if letter_set(word) != last:  # (words of the same letters share the memo, full or not)
+            make_room(solver.ws)  # full after the last word: see module
+        last = letter_set(word)
+        clock, cpu = WorkClock(), time.thread_time()
         lower, exact = raise_to_exact(solver, guess, bounds[guess], budget, clock)
         tree, upper = None, None
         if exact:
@@ -114,6 +117,11 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     return out
 
 
+def letter_set(word: str) -> str:
+    """The set of a word's letters, spelled in order ('gulfy' for FUGLY and GULFY)."""
+    return "".join(sorted(set(word)))
+
+
 def letters_order(game: Game, guesses: list[int], block: int = LETTERS_BLOCK) -> list[int]:
     """`guesses` in blocks of `block` in their given order, each block sorted by its words' letters
     (the set of letters spelled in order, then the word). Why: first words with the same letters
@@ -121,22 +129,35 @@ def letters_order(game: Game, guesses: list[int], block: int = LETTERS_BLOCK) ->
     searched just after one of the same letters finds much of its work in the memo; in rank order
     such words lie far apart, and the memo is cleared between them once it fills."""
     words = game.guesses.words
-
-    def letters(g: int) -> tuple[str, str]:
-        return "".join(sorted(set(words[g]))), words[g]
-
     out: list[int] = []
     for i in range(0, len(guesses), block):
-        out.extend(sorted(guesses[i:i + block], key=letters))
+        out.extend(sorted(guesses[i:i + block], key=lambda g: (letter_set(words[g]), words[g])))
     return out
+
+
+def letter_groups(game: Game, guesses: list[int]) -> list[list[int]]:
+    """`letters_order`'s words, those of the same letters in one group (FUGLY and GULFY; most of
+    the weak words' groups are one word). Why: words go to the workers a task at a time, and in
+    the slow bands a task is one word, so two words of the same letters went to different workers
+    and shared nothing: measured in one process, GULFY right after FUGLY took 0.7 s of CPU, 25 s
+    on its own (hard mode), and a third of the words the hard table had left were such words."""
+    words = game.guesses.words
+    groups: list[list[int]] = []
+    for g in letters_order(game, guesses):
+        if groups and letter_set(words[groups[-1][0]]) == letter_set(words[g]):
+            groups[-1].append(g)
+        else:
+            groups.append([g])
+    return groups
 
 
 def exact_values(game: Game, guesses: list[int], setting: SearchSetting, budget: float,
                  on_result: Callable[[ExactValue], None] | None = None) -> list[ExactValue]:
-    """The exact value of every guess as a first guess (in completion order: words of alike letters
-    one after another, see `letters_order`), each within `budget` seconds; on this process or the
-    setting's workers."""
-    def call(batch: list[int]) -> tuple:
-        return exact_values_task, (game, batch, budget, setting.memo_mb)
+    """The exact value of every guess as a first guess (in completion order: words of the same
+    letters one after another and in the same task, see `letter_groups`), each within `budget`
+    seconds; on this process or the setting's workers."""
+    def call(batch: list[list[int]]) -> tuple:
+        return exact_values_task, (game, [g for group in batch for g in group], budget,
+                                   setting.memo_mb)
 
-    return collect_paced(letters_order(game, list(guesses)), call, setting, on_result)
+    return collect_paced(letter_groups(game, list(guesses)), call, setting, on_result)
