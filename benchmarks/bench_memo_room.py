@@ -12,11 +12,12 @@ of CPU in the table, 21 s fresh; HOUFS 34.8 s against 10.8 s). Today
 (`memo.make_room`), its count kept across tasks.
 
 Both ways here run two solvers standing for the two workers, fed in turn (words before, groups
-today); they alternate word by word which goes first (a busy machine hurts both alike); the memo
-is small (--cache-mb, 48 MB) so that it fills within the first words, as the tables' 683 MB
-memos fill within their first twenty or so; the values must agree.
+today); they alternate word by word which goes first (a busy machine hurts both alike); the
+values must agree. With the tables' memo (--cache-mb 683, the default) a dozen words do not fill
+it: this measures what keeping the words of the same letters together saves. A small memo
+(--cache-mb 48) fills within each word, and then neither way keeps much.
 
-    python benchmarks/bench_memo_room.py [--words fugly,gulfy,...] [--mode hard] [--cache-mb 48]
+    python benchmarks/bench_memo_room.py [--words fugly,gulfy,...] [--mode hard] [--cache-mb 683]
 """
 
 from __future__ import annotations
@@ -30,11 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import lookahead.questions.exact_values as exact_values  # noqa: E402
-from lookahead.parallel.tasks import solver_for  # noqa: E402
+from lookahead.solvers.single import Solver  # noqa: E402
 from optimal.game import Game  # noqa: E402
 
 # consecutive words of the hard table's letters order in its slow band (2026-12-07)
-WORDS = "fugly,gulfy,fungo,gonof,fungs,forgo,frogs,groof,grouf,goffs,goofs,gowfs,fogou,foggy,goofy"
+WORDS = "fugly,gulfy,fungo,gonof,fungs,forgo,frogs,groof,grouf,goffs,goofs,gowfs"
 
 
 def main() -> None:
@@ -42,7 +43,7 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--words", default=WORDS)
     parser.add_argument("--mode", choices=("normal", "hard", "ultra"), default="hard")
-    parser.add_argument("--cache-mb", type=float, default=48)
+    parser.add_argument("--cache-mb", type=float, default=683)
     args = parser.parse_args()
     game = Game.from_lists("original").with_limits(args.mode, 6)
     ids = [game.guess_id(w) for w in args.words.split(",")]
@@ -54,6 +55,10 @@ def main() -> None:
         for i, task in enumerate(tasks[way]):
             for g in task:
                 worker[way][g] = (sizes[i % 2], g == task[0])
+    # four solvers (a worker keeps at most three: `solver_for` would drop one, memo and all)
+    solvers = {size: Solver(game, cache_mb=args.cache_mb) for size, _ in
+               [*worker["before"].values(), *worker["today"].values()]}
+    exact_values.solver_for = lambda game, beam, cache_mb, *rest: solvers[cache_mb]
     make_room = exact_values.make_room
     seconds = {"before": 0.0, "today": 0.0}
     print(f"{'word':<6} {'value':>6} {'before s':>9} {'today s':>9} {'ratio':>6}")
@@ -72,7 +77,7 @@ def main() -> None:
         assert values["before"] == values["today"] and values["today"][1], values
         print(f"{game.guesses.words[g].upper():<6} {values['today'][0]:>6} {spent['before']:>9.2f} "
               f"{spent['today']:>9.2f} {spent['today'] / spent['before']:>6.2f}", flush=True)
-    dropped = {way: sum(solver_for(game, 0, size).counters()["memo_dropped"]
+    dropped = {way: sum(solvers[size].counters()["memo_dropped"]
                         for size in {s for s, _ in worker[way].values()}) for way in worker}
     print(f"\n{len(ids)} words in {len(groups)} groups of the same letters ({args.mode} mode, two "
           f"solvers a way, {args.cache_mb:g} MB a memo): before {seconds['before']:.1f} CPU s "
