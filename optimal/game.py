@@ -485,7 +485,8 @@ def _is_reply(game: Game, word: str, reply: str, has_reply: bool) -> bool:
     if word.lower() in game.guess_index:
         return False
     marks = len(game.reply_text(game.won))
-    return not has_reply or all(_parses(game, ch * marks) for ch in set(word) - {"\ufe0f"})
+    marks_only = bool(word) and all(_parses(game, ch * marks) for ch in set(word) - {"\ufe0f"})
+    return not has_reply or marks_only  # (a stray '.', no word before it, is no reply)
 
 
 def _parses(game: Game, reply: str) -> bool:

@@ -25,7 +25,7 @@ def test_parse_history_spellings(original):
     expected = [("salet", parse_reply("BBYBB")), ("clint", parse_reply("BYYBB"))]
     for text in ("salet.BBYBB.clint.BYYBB", "salet=BBYBB,clint=BYYBB", "SALET bbybb CLINT byybb",
                  "SALET ..1.. CLINT .11..", "salet=..1..,clint=.11..", "salet 00100; clint 01100",
-                 "salet.BBYBB clint=.YY.."):
+                 "salet.BBYBB clint=.YY..", "salet.BBYBB..clint.BYYBB", "salet BBYBB . clint BYYBB"):
         assert parse_history(text, original) == expected, text
     with pytest.raises(BadInput, match="not in the guess list"):
         parse_history("zzzzz.BBBBB", original)
