@@ -56,9 +56,9 @@ def make_room(ws) -> bool:
     scratch (a Dordle first word of the 500-answer proof took 24 s instead of 11 s; the workers'
     memos filled after about 20 words and every later word ran so). The last look is kept in the
     workspace, across the tasks a worker runs: kept per task, as it once was, it never fired when
-    each task carried one word (the hard table's slowest band: every later word of a worker ran
-    with a full memo, about 3x its CPU). A memo merely near full is kept: what the next word
-    shares with the last (all of it, for words of the same letters) is worth more than room."""
+    each task carried one word (the hard table's slowest band, whose words its workers then ran
+    at about 3x a fresh run's CPU). A memo merely near full is kept: what the next word shares
+    with the last (all of it, for words of the same letters) is worth more than room."""
     stats = ws.stats
     dropped = stats[MEMO_FULL] > stats[DROPS_SEEN]
     stats[DROPS_SEEN] = stats[MEMO_FULL]

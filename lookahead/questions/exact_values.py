@@ -10,11 +10,11 @@ a later run with a larger budget takes it up again (the memo of the worker helps
 A run of thousands of words fills the memo (about 90,000 entries a word in the weakest band;
 1,024 MB holds 6.3 million) and a full memo drops every new entry, so each later word was searched
 without a memo of its own: measured on 8 words of that band, 182 s of CPU with a full memo against
-152 s with room. So a memo that filled during a word, or has little room left, is cleared before
-the next (what it held is a cache of proven facts: no value changes). Which words a worker's
-memo has seen is kept across its tasks (`make_room`): when the check started over with each
-task, a worker whose tasks carried one word each (the slow bands) never cleared it again, and the
-hard table ran each such word at about 3x its CPU.
+152 s with room. So a memo that filled during a word is cleared before the next word of other
+letters (what it held is a cache of proven facts: no value changes). Whether it dropped entries
+is followed across a worker's tasks (`make_room`): when the check started over with each task, a
+worker whose tasks carried one word each (the slow bands) never cleared it again; the hard
+table's workers then ran each word of that band at about 3x a fresh run's CPU.
 
 numba kernels cannot be interrupted, so the budget is checked between steps: a step that starts
 before the budget ends may finish after it (steps are small, since the cutoff grows 1, 4, 16, ...
