@@ -98,9 +98,10 @@ def exact_values_task(game: Game, guesses: list[int], budget: float, cache_mb: f
     last = None
     for guess in guesses:
         word = game.guesses.words[guess]
-        if letter_set(word) != last:  # (words of the same letters share the memo, full or not)
+        letters = letter_set(word)
+        if letters != last:  # (words of the same letters share the memo, full or not)
             make_room(solver.ws)  # full after the last word: see module
-        last = letter_set(word)
+        last = letters
         clock, cpu = WorkClock(), time.thread_time()
         lower, exact = raise_to_exact(solver, guess, bounds[guess], budget, clock)
         tree, upper = None, None

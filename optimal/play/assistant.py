@@ -182,10 +182,13 @@ def opening_verdicts(game: Game, rows: list[Suggestion]) -> list[Suggestion]:
         else:
             out.append(row)
             continue
-        verdict = (f"no strategy after it finds every answer within {game.max_guesses}, proven"
-                   + (f" (not even{why})" if why else "") if value is None else
-                   f"expected {'at least ' if why else ''}{value / weight:.3f} guesses with optimal "
-                   "play after it, proven" + (f" (its value{why})" if why else ""))
+        if value is None:
+            verdict = f"no strategy after it finds every answer within {game.max_guesses}, proven"
+            verdict += f" (not even{why})" if why else ""
+        else:
+            least = "at least " if why else ""
+            verdict = (f"expected {least}{value / weight:.3f} guesses with optimal play after it, "
+                       "proven") + (f" (its value{why})" if why else "")
         out.append(replace(row, note=f"{row.note}; {verdict}"))
     return out
 
