@@ -70,9 +70,11 @@ def play(tree: Node, game: Game, answer: str) -> list[str]:
     lines, history = [], []
     for number, (guess, code) in enumerate(path_of(tree, word, rule=game.rule), start=1):
         history.append((guess, code))
-        remaining = len(game.candidates(history))
-        lines.append(f"Guess {number}: {guess.upper()}, Reply: {game.reply_text(code)}; "
-                     f"Remaining: {remaining}")
+        # After the winning reply the one answer left is the one just found: "Remaining: 1" read
+        # as one still to find, so the last line says it was solved.
+        left = ("solved" if code == game.won
+                else f"Remaining: {len(game.candidates(history))}")
+        lines.append(f"Guess {number}: {guess.upper()}, Reply: {game.reply_text(code)}; {left}")
     return lines
 
 

@@ -68,9 +68,11 @@ def plain_transcript(tree: Node, game: Game, answer: str) -> list[str]:
         code = reply(node.guess, answer)
         history.append((node.guess, code))
         left = sum(all(reply(g, a) == c for g, c in history) for a in game.answers.words)
+        won = code == all_green(len(answer))
         lines.append(f"Guess {len(history)}: {node.guess.upper()}, Reply: "
-                     f"{reply_to_string(code, len(answer))}; Remaining: {left}")
-        if code == all_green(len(answer)):
+                     f"{reply_to_string(code, len(answer))}; "
+                     + ("solved" if won else f"Remaining: {left}"))
+        if won:
             return lines
         node = node.branches[code]
 

@@ -108,7 +108,7 @@ def test_play_transcript(game, tree):
         lines = play(tree, game, answer.upper())
         assert lines == plain_transcript(tree, game, answer)
         assert len(lines) == verify(tree, game).guesses[answer]
-    assert play(tree, game, tree.guess) == [f"Guess 1: {tree.guess.upper()}, Reply: GGGGG; Remaining: 1"]
+    assert play(tree, game, tree.guess) == [f"Guess 1: {tree.guess.upper()}, Reply: GGGGG; solved"]
     with pytest.raises(BadInput):
         play(tree, game, "zzzzz")
 
