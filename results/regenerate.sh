@@ -43,8 +43,8 @@ python -m optimal.search --rank exact --top 200 --budget 60 --out results/exact 
 python -m optimal.search --rank exact --top 200 --budget 60 --hard --out results/exact --quiet
 # the whole exact tables: normal mode is complete (31.8 CPU-hours); hard and ultra-hard in progress
 # python -m optimal.search --rank exact --all --budget 60 --out results/exact-all --jobs 1 --cache-mb 4096 --quiet
-# python -m optimal.search --rank exact --all --budget 60 --hard --out results/exact-all --jobs 1 --cache-mb 2048 --quiet
-# python -m optimal.search --rank exact --all --budget 60 --ultra --out results/exact-all --jobs 1 --cache-mb 2048 --quiet
+# python -m optimal.search --rank exact --all --budget 60 --hard --out results/exact-all --jobs 2 --cache-mb 6144 --quiet
+# python -m optimal.search --rank exact --all --budget 60 --ultra --out results/exact-all --jobs 2 --cache-mb 6144 --quiet
 # the tables checked a second way: 20 words spread over the ranks searched again, and a sample of
 # entries certified from scratch (exact-all/certified-sample/; see results/README.md for the words)
 python -m optimal.search --rank exact --first pales,uptie,tophe,loans,legit,farts,syrah,value,lycea,drink,roups,winch,heels,divos,dreys,hempy,lavas,bumfs,azury,bezes --budget 60 --out results/exact-sample --quiet
@@ -72,7 +72,7 @@ python -m optimal.search --out results --objective worst --max-depth 4 --all --q
 python -m optimal.search --objective worst --max-depth 4 --top 20 --shortfall 20 --out results/shortfall --quiet || true
 python -m optimal.search --out results --objective worst --max-depth 5 --first salet --quiet
 python -m optimal.search --out results --objective worst --max-depth 5 --first salet,palet --hard --quiet
-python -m optimal.search --objective worst --max-depth 5 --all --ultra --out results --jobs 1 --quiet
+# python -m optimal.search --objective worst --max-depth 5 --all --ultra --out results --jobs 1 --quiet  (about 13 CPU-hours left)
 
 # the guess-limit front (issue 12 section 3; D = 4 is the long part: every first word refuted,
 # about 35 min per list and mode on 2 workers, so it is a separate line)
@@ -120,6 +120,18 @@ certify $D-normal-d6 salet "$D-normal-d6/salet.json" --first salet
 certify $D-hard-d6 salet "$D-hard-d6/salet.json" --first salet --hard
 certify $D-hard-d5 palet "$D-hard-d5/palet.json" --first palet --hard --max-depth 5
 certify $D-hard-d5-worst salet-palet "" --objective worst --max-depth 5 --first salet,palet --hard
+certify $D-ultra-d6 salet "$D-ultra-d6/salet.json" --first salet --ultra
+N=results/all-first-words/nyt-answers-nyt-guesses
+certify $N-ultra-d6 salet "$N-ultra-d6/salet.json" --lists nyt --first salet --ultra
+# kept, with a CERTIFICATE.md written by hand (it records the verify and search lines too), so
+# these are run by hand rather than through certify():
+#   python -m optimal.search --lists nyt --first salet --hard --jobs 1 --no-write --certificate $N-hard-d6/salet.cert.gz
+#   python -m optimal.search --lists nyt --objective worst --max-depth 6 --first trace,slate --hard --jobs 1 --no-write --certificate $N-hard-d6/trace-slate-not-within-6.cert.gz
+# the exact tables' certified sample (each word from scratch in a fresh process, then checked;
+# writes exact-all/certified-sample/ with --keep):
+#   python scripts/certify_table_sample.py --mode normal --words salet,jaffa,morra,solde,growl,baffy --keep results/exact-all/certified-sample
+#   python scripts/certify_table_sample.py --mode hard --words salet,vigia,hayer,dewar,apers,trest,patka --keep results/exact-all/certified-sample
+#   python scripts/certify_table_sample.py --mode ultra --random 1 --seed 1 --keep results/exact-all/certified-sample
 # the two long ones are not kept (too large for the repository); see results/README.md:
 #   every first word, SALET the unique best (over 20 MB; 2 workers):
 #     python -m optimal.search --all --jobs 2 --no-write --certificate all-first-words.cert.gz
@@ -127,6 +139,20 @@ certify $D-hard-d5-worst salet-palet "" --objective worst --max-depth 5 --first 
 #   no first word finds every answer within 4:
 #     python -m optimal.search --objective worst --max-depth 4 --all --jobs 2 --no-write --certificate within-4.cert.gz
 #     python -m optimal.check within-4.cert.gz
+#   ultra-hard mode, every first word (original and NYT lists; within 5, 6 and 7), each followed by
+#   `python -m optimal.check CERT TREE --jobs 2` with the tree its row in results/README.md names:
+#     python -m optimal.search --all --ultra --jobs 1 --no-write --certificate ultra-all.cert.gz
+#     python -m optimal.search --lists nyt --all --ultra --jobs 2 --no-write --certificate nyt-ultra-d6-all.cert.gz
+#     python -m optimal.search --all --max-depth 7 --ultra --jobs 1 --no-write --certificate ultra-d7-all.cert.gz
+#     python -m optimal.search --lists nyt --all --max-depth 7 --ultra --jobs 1 --no-write --certificate nyt-ultra-d7-all.cert.gz
+#     python -m optimal.search --top 100 --max-depth 7 --ultra --jobs 1 --no-write --certificate ultra-top100-d7.cert.gz
+#     python -m optimal.search --all --ultra --max-depth 5 --below 8209 --jobs 1 --no-write --certificate ultra-d5-all.cert.gz
+#     python -m optimal.search --lists nyt --all --ultra --max-depth 5 --below 8184 --jobs 1 --no-write --certificate nyt-ultra-d5-all.cert.gz
+#   every allowed word an answer: hard mode, no first word within 6 (532 MiB; its check 2 workers):
+#     python -m optimal.search --lists big --hard --objective worst --max-depth 6 --all --jobs 1 --cache-mb 4096 --no-write --certificate big-hard-d6.cert.gz
+#     python -m optimal.check big-hard-d6.cert.gz --jobs 2
+#   LANTS 52,896 within 6 (not run: tens of GB):
+#     python -m optimal.search --lists big --first lants --max-depth 6 --jobs 1 --no-write --cache-mb 8192 --certificate lants.cert.gz
 
 # comparisons, adversaries, greedy, Jotto, pangrams
 python -m optimal.compare --out results

@@ -54,3 +54,35 @@ def test_every_rows_run_is_a_line_of_the_regenerate_script():
     missing = [f"{folder}: {command}" for folder, command in rows
                if not any(arguments(command) <= line for line in lines)]
     assert not missing, "\n".join(missing)
+
+
+def table_cells(header: str, column: int) -> list[str]:
+    """One column of the README's table whose header row starts with `header` (its rows run until
+    the first line that is not a table row)."""
+    lines = (RESULTS / "README.md").read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    cells = []
+    for line in lines[start + 2:]:
+        if not line.startswith("| "):
+            break
+        cells.append(line.split(" | ")[column])
+    return cells
+
+
+def searches_in(cells: list[str]) -> list[str]:
+    """The runnable `python -m optimal.search` commands written in `cells`."""
+    found = [command for cell in cells
+             for command in re.findall(r"`(python -m optimal\.search [^`]+)`", cell)]
+    return [command for command in found if "DIR" not in command.split() and "..." not in command]
+
+
+def test_the_runs_in_progress_and_the_certificates_are_lines_of_the_regenerate_script():
+    """The resume commands of the runs in progress, and the commands that wrote the certificates
+    (kept or not), are in the script too, commented out where they take hours."""
+    lines = script_commands()
+    resumes = searches_in(table_cells("| question | how far", 3))
+    certificates = searches_in(table_cells("| claim | certificate", 2))
+    assert len(resumes) >= 6 and len(certificates) >= 8  # the tables were found
+    missing = [command for command in resumes + certificates
+               if not any(arguments(command) <= line for line in lines)]
+    assert not missing, "\n".join(missing)
