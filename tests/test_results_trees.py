@@ -15,6 +15,7 @@ from optimal.check import main as check_main
 from optimal.dordle import read_json as read_dordle_json
 from optimal.dordle import verified as verified_dordle
 from optimal.game import Game
+from optimal.tree import read_tree, selby_lines
 from optimal.verify import main as verify_main
 from optimal.words import load_words, sample_words
 
@@ -102,3 +103,26 @@ def test_committed_certificate_checks(path, capsys):
     argv = [str(path)] + ([str(tree)] if tree.exists() else [])
     assert check_main(argv) == 0
     assert "every claim holds" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- the Selby-format twins
+
+
+TEXT_TREES = sorted(RESULTS.rglob("*.tree.txt"))
+
+
+def test_results_hold_text_trees():
+    assert len(TEXT_TREES) >= 40
+
+
+@pytest.mark.parametrize("path", TEXT_TREES, ids=[str(p.relative_to(RESULTS)) for p in TEXT_TREES])
+def test_committed_text_tree_is_its_verified_json_twin(path):
+    """Each `NAME.tree.txt` is, line for line, its `NAME.json` written in Selby's format (the JSON
+    twin is replayed above): so a text tree cannot go stale or be edited apart from the tree the
+    suite verifies. Its answers are the whole list the JSON names, checked by sha256."""
+    twin = path.with_name(path.name.removesuffix(".tree.txt") + ".json")
+    document = json.loads(twin.read_text())
+    answers = load_words(document["game"]["answers"]["name"])
+    assert answers.describe() == document["game"]["answers"]
+    tree = read_tree(twin).tree
+    assert path.read_text() == "\n".join(selby_lines(tree, answers.words)) + "\n"
