@@ -12,9 +12,11 @@ from lookahead.kernels import memo
 from lookahead.kernels.memo import clear_memo
 import lookahead.questions.exact_values as exact_values_module
 from lookahead.questions.exact_values import exact_values_task, letter_groups, letters_order
-from optimal.game import Game
+from optimal.game import Game, HardState
 from optimal.search.command import main as search
 from optimal.words import load_lists
+from tests.helpers import CouldBeTheAnswer
+from tests.test_search_engine import brute_force
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard"])
@@ -26,6 +28,32 @@ def test_exact_values_equal_each_words_own_proof(mode):
         assert result.exact
         assert result.lower == (proof.value if proof.feasible else INF)
         assert result.upper == (proof.value if proof.feasible else None)
+
+
+@pytest.mark.parametrize("mode, max_guesses", [("normal", 3), ("normal", 4), ("hard", 3),
+                                               ("hard", 4), ("ultra", 3), ("ultra", 4)])
+def test_exact_values_equal_plain_brute_force(mode, max_guesses):
+    """The table's values a second way, by exhaustive recursion over every guess with no bound
+    (`brute_force`) below each first word, the modes' legality stated plainly (ultra-hard: every
+    later guess could be the answer). Limits this tight give first words with no tree too."""
+    game = small_game(100, mode=mode, max_guesses=max_guesses, offset=30)
+    ranked = [g for g, _ in ranked_guesses(game, SearchSetting())]
+    words = ranked[:4] + ranked[-4:]
+    start = {"normal": None, "hard": HardState.initial(5), "ultra": CouldBeTheAnswer()}[mode]
+    values = {}
+    for g in words:
+        word, row, total = game.guesses.words[g], game.matrix[g], float(len(game.answers))
+        for code in sorted(set(int(c) for c in row) - {game.won}):
+            part = [a for a in range(len(game.answers)) if row[a] == code]
+            state = start.after(word, code) if start is not None else None
+            total += brute_force(game, part, max_guesses - 1, state)
+        values[word] = total
+    results = {r.word: r for r in exact_values(game, words, SearchSetting(), budget=30)}
+    for word, expected in values.items():
+        assert results[word].exact
+        assert results[word].lower == (INF if expected == float("inf") else expected), word
+    finite = [v < float("inf") for v in values.values()]
+    assert all(finite) if max_guesses == 4 else any(finite) and not all(finite)  # both kinds seen
 
 
 def test_a_memo_that_fills_is_cleared_between_words_and_no_value_changes(monkeypatch):
