@@ -21,6 +21,7 @@ import pytest
 from optimal.cli.checkpoint import intact_checkpoint
 from optimal.game import Game, HardState
 from optimal.rules.wordle import reply
+from optimal.tree import Node, node_from_json, verify
 from optimal.words import WordList, load_words
 from tests.test_worst_case import brute_can_finish
 
@@ -113,3 +114,33 @@ def test_the_within_7_branch_cannot_be_finished_by_brute_force(within_7, first):
     game = Game(WordList("branch", answers, "test"), WORDS, "hard", 7)
     state = HardState.initial(5).after(first, game.parse_reply(failing["reply"]))
     assert not brute_can_finish(game, list(range(len(answers))), 6, state=state)
+
+
+# ---------------------------------------------------------------- the hunt's kept branches
+
+HUNT = RUN.parent / "guesses-12972-guesses-12972-hard-d7-hunt"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", ["thump", "chomp"])
+def test_each_branch_the_hunt_kept_finds_its_answers_within_7(first):
+    """The hunt for a hard-mode tree within 7 (a resumable run in progress) keeps each branch of
+    its first word it has found. Each one is replayed here on the answers of its branch, those
+    answers found with the plain reply rule (no matrix of the engine's), every guess checked for
+    hard-mode legality; and the count the README gives is the checkpoint's."""
+    ident, kept = intact_checkpoint(HUNT / f"checkpoint-hunt-{first}.json")
+    assert ident["answers"]["sha256"] == ident["guesses"]["sha256"] == WORDS.sha256
+    assert (ident["mode"], ident["max_guesses"], ident["first"]) == ("hard", 7, first)
+    groups: dict[int, list[str]] = {}
+    for word in WORDS.words:
+        groups.setdefault(reply(first, word), []).append(word)
+    parse = Game(WordList("one", (first,), "test"), WordList("one", (first,), "test")).parse_reply
+    won = parse("GGGGG")
+    for text, entry in kept.items():
+        code = parse(text)
+        assert code != won and code in groups, text
+        part = Game(WordList("branch", tuple(groups[code]), "test"), WORDS, "hard", 7)
+        tree = Node(first, {code: node_from_json(entry, 5)})
+        assert verify(tree, part).ok, text
+    claim = f"{len(kept)} of {first.upper()}'s {len(groups) - 1} branches"
+    assert claim in (RUN.parent.parent / "README.md").read_text(), claim

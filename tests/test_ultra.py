@@ -4,17 +4,22 @@ values against an exhaustive reference that knows only that statement."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from lookahead import INF
 from lookahead.solvers.single import Solver
-from optimal.game import HardState
+from optimal.cli.checkpoint import intact_checkpoint
+from optimal.game import Game, HardState
 from optimal.rules.ultra import UltraState
-from optimal.rules.wordle import reply
+from optimal.rules.wordle import parse_reply, reply
+from optimal.words import WordList, load_words
 from tests.conftest import small_game
 from tests.helpers import CouldBeTheAnswer
 from tests.test_search_engine import brute_force
+from tests.test_worst_case import brute_can_finish
 
 
 def random_histories(game, count: int, seed: int, steps: int = 3):
@@ -125,3 +130,44 @@ def test_every_broken_clue_is_named_not_only_the_first():
     assert ultra.violation("stake") == ("letter 2 cannot be T; letter 3 cannot be A; it cannot "
                                         "contain E and S")  # (S not also named at letter 1)
     assert ultra.violation("fonly") == "it must contain A and T"
+
+
+# ---------------------------------------------------------------- within 5, every first word (in progress)
+
+WITHIN_5 = (Path(__file__).resolve().parent.parent / "results"
+            / "answers-2315-guesses-12972-ultra-d5-worst" / "checkpoint-worst-all.json")
+
+
+@pytest.fixture(scope="module")
+def within_5() -> dict[str, dict]:
+    """The committed checkpoint of `--objective worst --max-depth 5 --all --ultra` (resumable):
+    digest checked as a resuming run checks it."""
+    ident, results = intact_checkpoint(WITHIN_5)
+    assert (ident["answers"]["name"], ident["guesses"]["name"]) == ("answers-2315", "guesses-12972")
+    assert (ident["mode"], ident["objective"], ident["max_guesses"]) == ("ultra", "worst", 5)
+    return results
+
+
+def test_the_readme_states_what_the_within_5_checkpoint_holds(within_5):
+    """`results/README.md`'s count of words searched and its list of those that can are the
+    checkpoint's."""
+    can = sorted(word.upper() for word, result in within_5.items() if result["feasible"])
+    text = (WITHIN_5.parent.parent / "README.md").read_text()
+    assert f"the {len(within_5)} best-ranked first words searched" in text
+    assert f"**{len(can)} of them can find every answer within 5** ({', '.join(can)};" in text
+
+
+@pytest.mark.parametrize("first", ["plait", *(pytest.param(w, marks=pytest.mark.slow)
+                                             for w in ("plate", "chart", "cleat"))])
+def test_the_within_5_branch_cannot_be_finished_by_brute_force(within_5, first):
+    """A refuted first word names a branch; every sequence of the 4 guesses left that the plain
+    rule allows (each guess could be the answer) fails on it. (Branches of 6 to 11 answers take
+    the brute force 5-15 s, SALET's of 29 about 3 minutes, so the sample is of small ones.)"""
+    failing = within_5[first]["failing"][0]
+    original = load_words("answers-2315")
+    code = parse_reply(failing["reply"])
+    answers = tuple(w for w in original.words if reply(first, w) == code)
+    assert len(answers) == failing["answers"] <= 30
+    game = Game(WordList("branch", answers, "test"), load_words("guesses-12972"), "ultra", 5)
+    state = CouldBeTheAnswer(((first, code),))
+    assert not brute_can_finish(game, list(range(len(answers))), 4, state=state)
