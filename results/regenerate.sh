@@ -121,6 +121,7 @@ certify $D-hard-d6 salet "$D-hard-d6/salet.json" --first salet --hard
 certify $D-hard-d5 palet "$D-hard-d5/palet.json" --first palet --hard --max-depth 5
 certify $D-hard-d5-worst salet-palet "" --objective worst --max-depth 5 --first salet,palet --hard
 certify $D-ultra-d6 salet "$D-ultra-d6/salet.json" --first salet --ultra
+certify $D-ultra-d5 palet "$D-ultra-d5/palet.json" --first palet --ultra --max-depth 5
 N=results/all-first-words/nyt-answers-nyt-guesses
 certify $N-ultra-d6 salet "$N-ultra-d6/salet.json" --lists nyt --first salet --ultra
 # kept, with a CERTIFICATE.md written by hand (it records the verify and search lines too), so
