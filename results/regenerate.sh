@@ -152,6 +152,10 @@ certify $N-ultra-d6 salet "$N-ultra-d6/salet.json" --lists nyt --first salet --u
 #   every allowed word an answer: hard mode, no first word within 6 (532 MiB; its check 2 workers):
 #     python -m optimal.search --lists big --hard --objective worst --max-depth 6 --all --jobs 1 --cache-mb 4096 --no-write --certificate big-hard-d6.cert.gz
 #     python -m optimal.check big-hard-d6.cert.gz --jobs 2
+#   TARES 52,602 and LANTS 52,864 within 7, and no first word within 5 (the -ILLS subset): not run
+#     python -m optimal.search --lists big --first tares --max-depth 7 --jobs 1 --no-write --cache-mb 8192 --certificate tares-d7.cert.gz
+#     python -m optimal.search --lists big --first lants --max-depth 7 --jobs 1 --no-write --cache-mb 4096 --certificate lants-d7.cert.gz
+#     python -m optimal.search --answers results/big-game/within-5/ills-19.txt --guesses guesses-12972 --objective worst --max-depth 5 --all --jobs 1 --no-write --certificate ills-19-d5.cert.gz
 #   LANTS 52,896 within 6 (not run: tens of GB):
 #     python -m optimal.search --lists big --first lants --max-depth 6 --jobs 1 --no-write --cache-mb 8192 --certificate lants.cert.gz
 
