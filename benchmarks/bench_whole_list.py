@@ -5,6 +5,7 @@
                                                        # 3 words per rank band (a few minutes)
     python benchmarks/bench_whole_list.py --letters 12 # what searching words of alike letters
                                                        # one after another saves (10 minutes)
+    python benchmarks/bench_whole_list.py --measure 2 --mode hard   # the same for hard mode
 
 Why both: a whole-list run takes minutes to hours (every first word, one list pairing, one mode,
 one guess limit), too long to repeat for a benchmark, so its figures are the ones its own run
@@ -141,7 +142,7 @@ def measured_throughput(game: Game, rank: dict[str, int], per_band: int) -> None
     start = time.thread_time()
     exact_values(game, [game.guess_id("salet")], fresh, 60)
     baseline = time.thread_time() - start
-    print(f"\nMeasured now: baseline, SALET's exact value: {baseline:.2f} CPU s")
+    print(f"\nMeasured now, {game.mode_name}: baseline, SALET's exact value: {baseline:.2f} CPU s")
     print(f"{'ranks':<12} {'words':>6} {'CPU s':>8} {'words per CPU-hour':>19} "
           f"{'s per word / baseline':>22}")
     for low, high in BANDS:
@@ -177,7 +178,8 @@ def measured_letters_order(game: Game, rank: dict[str, int], n: int) -> None:
     spread = band[::max(1, len(band) // n)][:n]
     setting = SearchSetting(cache_mb=4096)
     exact_values(game, [game.guess_id("salet")], setting, 60)  # warm: kernels and matrix
-    print(f"\nThe order by letters, ranks {BANDS[-1][0]:,}+ ({n} words each way, CPU seconds):")
+    print(f"\nThe order by letters, {game.mode_name}, ranks {BANDS[-1][0]:,}+ ({n} words each way, "
+          "CPU seconds):")
     print(f"{'words':<44} {'one memo':>9} {'empty memo each':>16} {'saved':>6}")
     for name, words in ((f"same letters: {same_letters[0].upper()} ... {same_letters[-1].upper()}",
                          same_letters),
@@ -193,17 +195,19 @@ def main() -> None:
                         help="also time N words per rank band now")
     parser.add_argument("--letters", type=int, default=0, metavar="N",
                         help="also measure the order by letters on N words (and N spread words)")
+    parser.add_argument("--mode", choices=("normal", "hard", "ultra"), default="normal",
+                        help="the rule --measure and --letters time (default: normal)")
     args = parser.parse_args()
     whole_list_runs()
-    game = Game.from_lists("original")
-    rank = ranks(game)
-    committed_throughput(rank)
-    for mode in ("hard", "ultra"):
-        committed_throughput(ranks(Game.from_lists("original", mode=mode)), mode)
+    rank = {}
+    for mode in ("normal", "hard", "ultra"):
+        rank[mode] = ranks(Game.from_lists("original", mode=mode))
+        committed_throughput(rank[mode], mode)
+    game = Game.from_lists("original", mode=args.mode)
     if args.measure > 0:
-        measured_throughput(game, rank, args.measure)
+        measured_throughput(game, rank[args.mode], args.measure)
     if args.letters > 0:
-        measured_letters_order(game, rank, args.letters)
+        measured_letters_order(game, rank[args.mode], args.letters)
 
 
 if __name__ == "__main__":
