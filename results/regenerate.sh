@@ -123,16 +123,18 @@ certify $D-hard-d5-worst salet-palet "" --objective worst --max-depth 5 --first 
 certify $D-ultra-d6 salet "$D-ultra-d6/salet.json" --first salet --ultra
 certify $D-ultra-d5 palet "$D-ultra-d5/palet.json" --first palet --ultra --max-depth 5
 N=results/all-first-words/nyt-answers-nyt-guesses
-certify $N-ultra-d6 salet "$N-ultra-d6/salet.json" --lists nyt --first salet --ultra
-# kept, with a CERTIFICATE.md written by hand (it records the verify and search lines too), so
-# these are run by hand rather than through certify():
+# kept, with a CERTIFICATE.md written by hand (it records more than one check: the verify and
+# search lines, or the every-first-word check), which certify() would overwrite, so these are
+# run by hand:
+#   python -m optimal.search --lists nyt --first salet --ultra --jobs 1 --no-write --certificate $N-ultra-d6/salet.cert.gz
 #   python -m optimal.search --lists nyt --first salet --hard --jobs 1 --no-write --certificate $N-hard-d6/salet.cert.gz
 #   python -m optimal.search --lists nyt --objective worst --max-depth 6 --first trace,slate --hard --jobs 1 --no-write --certificate $N-hard-d6/trace-slate-not-within-6.cert.gz
-# the exact tables' certified sample (each word from scratch in a fresh process, then checked;
-# writes exact-all/certified-sample/ with --keep):
-#   python scripts/certify_table_sample.py --mode normal --words salet,jaffa,morra,solde,growl,baffy --keep results/exact-all/certified-sample
-#   python scripts/certify_table_sample.py --mode hard --words salet,vigia,hayer,dewar,apers,trest,patka --keep results/exact-all/certified-sample
-#   python scripts/certify_table_sample.py --mode ultra --random 1 --seed 1 --keep results/exact-all/certified-sample
+# the exact tables' certified sample (each word from scratch in a fresh process, then checked);
+# `--keep DIR` keeps every certificate in DIR/WORD/, from which exact-all/certified-sample/ took
+# those of at most 1 MB by hand, with its CERTIFICATE.md:
+#   python scripts/certify_table_sample.py --mode normal --words salet,jaffa,morra,solde,growl,baffy
+#   python scripts/certify_table_sample.py --mode hard --words salet,vigia,hayer,dewar,apers,trest,patka
+#   python scripts/certify_table_sample.py --mode ultra --words crane,barer,fader,carny,calid,after,baldy
 # the two long ones are not kept (too large for the repository); see results/README.md:
 #   every first word, SALET the unique best (over 20 MB; 2 workers):
 #     python -m optimal.search --all --jobs 2 --no-write --certificate all-first-words.cert.gz
@@ -140,8 +142,9 @@ certify $N-ultra-d6 salet "$N-ultra-d6/salet.json" --lists nyt --first salet --u
 #   no first word finds every answer within 4:
 #     python -m optimal.search --objective worst --max-depth 4 --all --jobs 2 --no-write --certificate within-4.cert.gz
 #     python -m optimal.check within-4.cert.gz
-#   ultra-hard mode, every first word (original and NYT lists; within 5, 6 and 7), each followed by
-#   `python -m optimal.check CERT TREE --jobs 2` with the tree its row in results/README.md names:
+#   ultra-hard mode, every first word (original and NYT lists; within 5, 6 and 7; and the top 100
+#   within 7), each followed by `python -m optimal.check CERT TREE [--jobs 2]` with the tree its
+#   row in results/README.md names:
 #     python -m optimal.search --all --ultra --jobs 1 --no-write --certificate ultra-all.cert.gz
 #     python -m optimal.search --lists nyt --all --ultra --jobs 2 --no-write --certificate nyt-ultra-d6-all.cert.gz
 #     python -m optimal.search --all --max-depth 7 --ultra --jobs 1 --no-write --certificate ultra-d7-all.cert.gz

@@ -34,8 +34,10 @@ def test_exact_values_equal_each_words_own_proof(mode):
                                                ("hard", 4), ("ultra", 3), ("ultra", 4)])
 def test_exact_values_equal_plain_brute_force(mode, max_guesses):
     """The table's values a second way, by exhaustive recursion over every guess with no bound
-    (`brute_force`) below each first word, the modes' legality stated plainly (ultra-hard: every
-    later guess could be the answer). Limits this tight give first words with no tree too."""
+    (`brute_force`) below each first word. Ultra-hard legality is stated plainly there (every
+    later guess could be the answer, `CouldBeTheAnswer`); hard mode's is the game's `HardState`,
+    itself checked by example in test_game.py. Limits this tight give first
+    words with no tree too."""
     game = small_game(100, mode=mode, max_guesses=max_guesses, offset=30)
     ranked = [g for g, _ in ranked_guesses(game, SearchSetting())]
     words = ranked[:4] + ranked[-4:]
