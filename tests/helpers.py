@@ -104,3 +104,12 @@ def hand_everything_to_the_workers(monkeypatch, backend: str) -> None:
     word goes to the backend's workers."""
     monkeypatch.setattr(schedule, "SERIAL_SECONDS", 0.0)
     monkeypatch.setitem(schedule.POOL_START, backend, -1.0)
+
+
+def by_reply(first: str, words) -> dict[int, list[str]]:
+    """The words grouped by the reply `first` gets from each as the answer, by the plain rule (no
+    reply matrix): the branches of a tree whose first guess is `first`."""
+    groups: dict[int, list[str]] = {}
+    for word in words:
+        groups.setdefault(reply(first, word), []).append(word)
+    return groups

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from optimal.game import Game
-from optimal.rules.wordle import reply
 from optimal.tree import Node, node_from_json, verify
 from optimal.words import WordList, load_words
+from tests.helpers import by_reply
 from tests.test_search_engine import brute_force
 
 BIG = Path(__file__).resolve().parent.parent / "results" / "big-game"
@@ -33,9 +33,7 @@ def small_branches(path: Path, sizes: range, count: int, seed: int):
     words = load_words(document["game"]["answers"]["name"])
     assert words.describe() == document["game"]["answers"] == document["game"]["guesses"]
     tree = node_from_json(document["tree"], 5)
-    groups: dict[int, list[str]] = {}
-    for word in words.words:
-        groups.setdefault(reply(tree.guess, word), []).append(word)
+    groups = by_reply(tree.guess, words.words)
     fitting = sorted(code for code in tree.branches if len(groups[code]) in sizes)
     chosen = random.Random(seed).sample(fitting, count)
     left = document["game"]["max_guesses"] - 1

@@ -23,6 +23,7 @@ from optimal.game import Game, HardState
 from optimal.rules.wordle import reply
 from optimal.tree import Node, node_from_json, verify
 from optimal.words import WordList, load_words
+from tests.helpers import by_reply
 from tests.test_worst_case import brute_can_finish
 
 RUN = (Path(__file__).resolve().parent.parent / "results" / "big-game"
@@ -131,9 +132,7 @@ def test_each_branch_the_hunt_kept_finds_its_answers_within_7(first):
     ident, kept = intact_checkpoint(HUNT / f"checkpoint-hunt-{first}.json")
     assert ident["answers"]["sha256"] == ident["guesses"]["sha256"] == WORDS.sha256
     assert (ident["mode"], ident["max_guesses"], ident["first"]) == ("hard", 7, first)
-    groups: dict[int, list[str]] = {}
-    for word in WORDS.words:
-        groups.setdefault(reply(first, word), []).append(word)
+    groups = by_reply(first, WORDS.words)
     parse = Game(WordList("one", (first,), "test"), WordList("one", (first,), "test")).parse_reply
     won = parse("GGGGG")
     for text, entry in kept.items():
