@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
+import re
 import warnings
 from dataclasses import dataclass
 from importlib import resources
@@ -141,8 +142,14 @@ def _bundled_words(name: str) -> tuple[Word, ...]:
     return parse_words(text.splitlines(), name)
 
 
+SAMPLE_NAME = re.compile(r"(?P<name>.+)-sample(?P<size>[0-9]+)-seed(?P<seed>[0-9]+)")
+
+
 def load_words(spec: str) -> WordList:
-    """A bundled list by name (e.g. 'answers-2315') or a custom list from a file path."""
+    """A bundled list by name (e.g. 'answers-2315'), a seeded sample of one by the name
+    `sample_words` gives it ('answers-2315-sample12-seed1'), or a custom list from a file path.
+    Sample names load so that a small game is named once and reproduced anywhere: a tree or a
+    report on a sample names its lists, and `verify` loads them by that name."""
     if spec in BUNDLED_LISTS:
         return WordList(spec, _bundled_words(spec), "bundled")
     path = Path(spec)
@@ -150,6 +157,8 @@ def load_words(spec: str) -> WordList:
         is_file = path.is_file()
     except (OSError, ValueError):  # a name too long, or with a NUL byte
         is_file = False
+    if not is_file and _sample_of_bundled(spec) is not None:
+        return _sample_of_bundled(spec)
     if not is_file:
         names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
         raise BadInput(f"no word list {quoted(spec)}: not a file, and not a bundled list ({names})")
@@ -159,11 +168,26 @@ def load_words(spec: str) -> WordList:
         raise BadInput(f"cannot read word list {spec}: {error}") from None
     words = parse_words(text.splitlines(), str(path))
     name = path.stem
-    if name in BUNDLED_LISTS and words != _bundled_words(name):
-        # a file named like a bundled list but not it: its results must not be filed (nor a
-        # tree's lists named) as the bundled list's ('answers-2315 answers (58)')
+    named = _bundled_words(name) if name in BUNDLED_LISTS else getattr(
+        _sample_of_bundled(name, strict=False), "words", None)
+    if named is not None and words != named:
+        # a file named like a bundled list (or a sample of one) but not it: its results must not
+        # be filed (nor a tree's lists named) as that list's ('answers-2315 answers (58)')
         name += "-file"
     return WordList(name, words, str(path))
+
+
+def _sample_of_bundled(name: str, strict: bool = True) -> WordList | None:
+    """The sample a name like 'answers-2315-sample12-seed1' stands for, or None when the name is
+    not a sample of a bundled list. A size the list cannot give is bad input when `strict` (the
+    name was asked for), else None (a file that only looks like one)."""
+    sample = SAMPLE_NAME.fullmatch(name)
+    if not sample or sample["name"] not in BUNDLED_LISTS:
+        return None
+    whole = load_words(sample["name"])
+    if not strict and not 1 <= int(sample["size"]) <= len(whole):
+        return None
+    return sample_words(whole, int(sample["size"]), int(sample["seed"]))
 
 
 def include_answers(answers: WordList, guesses: WordList) -> WordList:

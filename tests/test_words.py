@@ -101,3 +101,32 @@ def test_a_byte_order_mark_is_no_letter(tmp_path):
     path.write_bytes("\ufeffaback\nabase\n".encode("utf-8"))
     assert load_words(str(path)).words == ("aback", "abase")
     assert check.read_words(path) == ["aback", "abase"]
+
+
+def test_a_sample_loads_by_the_name_sample_words_gives_it(tmp_path, monkeypatch):
+    """'answers-2315-sample12-seed1' is the seeded draw `sample_words` makes and names so: the name
+    a report or a tree records loads the same words again."""
+    from optimal.words import sample_words
+
+    drawn = sample_words(load_words("answers-2315"), 12, 1)
+    loaded = load_words("answers-2315-sample12-seed1")
+    assert loaded.name == drawn.name == "answers-2315-sample12-seed1"
+    assert loaded.words == drawn.words and len(loaded) == 12
+    assert set(loaded.words) <= set(load_words("answers-2315").words)
+    assert load_words("answers-2315-sample12-seed2").words != loaded.words
+    with pytest.raises(BadInput, match="cannot sample 3000 words"):
+        load_words("answers-2315-sample3000-seed1")
+    with pytest.raises(BadInput, match="no word list"):
+        load_words("nolist-sample5-seed1")
+    # a file of that name is the file, not the draw, and is not named as the draw
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "answers-2315-sample12-seed1").write_text("cigar\nrebut\n")
+    other = load_words("answers-2315-sample12-seed1")
+    assert other.words == ("cigar", "rebut") and other.name == "answers-2315-sample12-seed1-file"
+    (tmp_path / "copy").mkdir()
+    same = tmp_path / "copy" / "answers-2315-sample12-seed1.txt"
+    same.write_text("\n".join(drawn.words) + "\n")
+    assert load_words(str(same)).name == "answers-2315-sample12-seed1"
+    odd = tmp_path / "answers-2315-sample99999-seed1.txt"  # no such sample: just a file
+    odd.write_text("cigar\n")
+    assert load_words(str(odd)).name == "answers-2315-sample99999-seed1"

@@ -205,9 +205,12 @@ def add_game_arguments(parser: argparse.ArgumentParser, depth_flag: str | None =
                             "allowed words an answer; len4, len6, len7 = other word "
                             "lengths: 1,000/2,108, 2,705/4,635 and 2,577/5,495 dictionary words)")
     group.add_argument("--answers", metavar="FILE|NAME", help="answer list: a file, or a bundled "
-                       f"list ({', '.join(BUNDLED_LISTS)}); given alone (no --guesses or --lists), "
-                       "its words are the guesses too")
-    group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file or a bundled list")
+                       f"list ({', '.join(BUNDLED_LISTS)}), or a seeded sample of one "
+                       "(answers-2315-sample12-seed1: 12 of its words, seed 1); given alone (no "
+                       "--guesses or --lists), its words are the guesses too")
+    group.add_argument("--guesses", metavar="FILE|NAME", help="allowed guesses: a file, a bundled "
+                       "list or a sample of one (guesses-12972-sample50-seed1; the answers are "
+                       "added)")
     strict = group.add_mutually_exclusive_group()
     if depth_flag is None:  # a game with no guess limit (Antiwordle): no option to ignore
         parser.set_defaults(max_depth=None)
