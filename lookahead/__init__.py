@@ -47,7 +47,13 @@ from lookahead.questions.dordle import (DordleBound, DordleIncumbent, DordleSugg
                                         dordle_ranked_guesses, dordle_word_values)
 
 # many boards (Quordle, Octordle): a player, games played by it, the exact optimum of small games
-from lookahead.questions.boards import DEFAULT_SOLVE_BONUS, BoardsPlayer, exact_total, play_games
+from lookahead.questions.boards import (
+    DEFAULT_SOLVE_BONUS,
+    BoardsPlayer,
+    exact_refusal,
+    exact_total,
+    play_games,
+)
 
 # five-word pangrams: the compiled letter-cover search
 from lookahead.questions.letter_cover import letter_covers
@@ -67,6 +73,6 @@ __all__ = [
     "DordleSolver", "PAIR_BEAM_FINISH", "first_word_floor", "floor_solver", "pair_state", "DordleBound", "DordleIncumbent", "DordleSuggestion",
     "DordleWordValue", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
     "dordle_ranked_guesses", "dordle_word_values",
-    "DEFAULT_SOLVE_BONUS", "BoardsPlayer", "exact_total", "play_games",
+    "DEFAULT_SOLVE_BONUS", "BoardsPlayer", "exact_refusal", "exact_total", "play_games",
     "letter_covers", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch",
 ]

@@ -9,6 +9,9 @@ each game's guesses are checked against its answers (`optimal.multiboard.cost`),
 difference between the two is given with its own interval (paired: the same games). When the
 list has no more games than `--games`, every game is played instead and the means are exact
 values of the strategies (not of the optimum). The lower bound is `optimal.multiboard`'s.
+`--exact` adds, on a small list (every game played, at most 5,000 games and 64 guesses), the
+optimum itself by exhaustive search, so the strategy's and the bound's distances from it are
+measured, not only bracketed.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lookahead import DEFAULT_SOLVE_BONUS, BoardsPlayer, play_games
+from lookahead import DEFAULT_SOLVE_BONUS, BoardsPlayer, exact_refusal, exact_total, play_games
 from optimal.cli.args import (
     Parser,
     add_game_arguments,
@@ -56,6 +59,7 @@ EXAMPLES = """examples:
   python -m optimal.boards --boards 4                      # Quordle: 100,000 sampled games
   python -m optimal.boards --boards 8 --games 20000 --seed 2   # Octordle
   python -m optimal.boards --boards 3 --answers tiny.txt   # few answers: every game is played
+  python -m optimal.boards --boards 4 --answers answers-2315-sample8-seed1 --exact  # and the optimum
 """
 MOST_BOARDS = 64
 DEFAULT_GAMES = 100_000
@@ -74,6 +78,35 @@ def played(game: Game, player: BoardsPlayer, games: np.ndarray, label: str,
     counts = np.array([cost(game, answers, [words[g] for g in guesses])
                        for answers, guesses in zip(games.tolist(), sequences)], dtype=np.int64)
     return counts, clock.seconds
+
+
+def optimum(game: Game, boards: int, quiet: bool) -> dict:
+    """The least total over every game by exhaustive search (`lookahead.exact_total`), its mean
+    and a best first guess; total -1 when no strategy finishes every game within the limit."""
+    clock = Stopwatch()
+    bar = progress_bar("optimum (first guesses)", "guess", quiet, total=len(game.guesses))
+    total, first = exact_total(game, boards, board_limit(boards),
+                               on_first=lambda done: bar.update(done - bar.n))
+    bar.close()
+    games = game_count(len(game.answers), boards)
+    return {"total": total, "mean": round(total / games, 5) if total >= 0 else None,
+            "first": game.guesses.words[first] if total >= 0 else None,
+            "seconds": round(clock.seconds, 1)}
+
+
+def optimum_lines(best: dict, games: int, rows: list[tuple[str, Estimate, float]],
+                  bound: LowerBound) -> list[str]:
+    """The report's sentence on the optimum: where each strategy and the bound stand from it."""
+    if best["total"] < 0:
+        return ["", "Optimum (exhaustive search): no strategy finds every game's answers within "
+                    "the limit."]
+    mean = best["total"] / games
+    above = "; ".join(f"{name.split(' (')[0]} {(est.mean - mean) / mean:+.2%}"
+                      for name, est, _ in rows)
+    return ["", (f"Optimum (exhaustive search over every strategy, `lookahead.exact_total`): "
+                 f"**{mean:.4f}** guesses a game (total {best['total']:,}; a best first guess "
+                 f"{best['first'].upper()}; {best['seconds']:.0f} s). From it: {above}; the proven "
+                 f"lower bound {(bound.mean - mean) / mean:+.2%}.")]
 
 
 def paired(base: np.ndarray, new: np.ndarray) -> dict:
@@ -96,8 +129,10 @@ def interval_cell(est: Estimate, floor: float) -> str:
 
 
 def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBound,
-           rows: list[tuple[str, Estimate, float]], difference: dict) -> str:
-    """REPORT.md: the table of strategies, the bound and the gap."""
+           rows: list[tuple[str, Estimate, float]], difference: dict,
+           exact: dict | None = None) -> str:
+    """REPORT.md: the table of strategies, the bound and the gap (and the optimum, when `exact`
+    holds the exhaustive search's)."""
     n = len(game.answers)
     how = ("every game played (exact means of the strategies)" if exhaustive else
            f"{rows[0][1].games:,} games sampled with seed {seed} (95% intervals: normal "
@@ -126,8 +161,10 @@ def report(game: Game, boards: int, exhaustive: bool, seed: int, bound: LowerBou
                   f"({spread})."),
               "", (f"Proven lower bound on the optimum's expectation: **{bound.mean:.4f}** "
                   f"(`optimal.multiboard`: at most one board solved per guess, and a board solved "
-                  f"within two guesses at most {chance}). {above}"),
-              "", "Histograms (guesses: games):", ""]
+                  f"within two guesses at most {chance}). {above}")]
+    if exact is not None:
+        lines += optimum_lines(exact, game_count(n, boards), rows, bound)
+    lines += ["", "Histograms (guesses: games):", ""]
     for name, est, _ in rows:
         lines.append(f"- {name}: " + ", ".join(f"{k}: {v:,}" for k, v in sorted(est.histogram.items())))
     return "\n".join(lines)
@@ -154,6 +191,9 @@ def make_parser() -> Parser:
                         help="results root: writes DIR/<lists>-normal-d<limit>-boards<K>/ (default: "
                              "runs/<that name>-games<N>-seed<S>/ under the current folder, or "
                              "under $OPTIMAL_RUNS)")
+    parser.add_argument("--exact", action="store_true",
+                        help="also the optimum, by exhaustive search over every strategy: small "
+                             "lists only (every game played; at most 5,000 games and 64 guesses)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--quiet", action="store_true", help="no progress display")
     return parser
@@ -179,6 +219,11 @@ def main(argv: list[str] | None = None) -> int:
         if boards > n:
             raise BadInput(f"{boards} boards need {boards} different answers; the list has {n}")
         exhaustive = game_count(n, boards) <= args.games
+        if args.exact and exact_refusal(game, boards):
+            raise BadInput(f"--exact: {exact_refusal(game, boards)}")
+        if args.exact and not exhaustive:
+            raise BadInput(f"--exact plays every game: the list makes {game_count(n, boards):,}, "
+                           f"more than --games {args.games:,}")
         if not exhaustive and args.games < MIN_SAMPLED:
             raise BadInput(f"--games {args.games}: sample at least {MIN_SAMPLED} games (the 95% "
                            "intervals are normal approximations, wrong on a handful of games)")
@@ -200,7 +245,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((name, Estimate.of(counts, board_limit(boards)), seconds, counts))
         difference = paired(rows[1][3], rows[0][3])
         table = [(name, est, seconds) for name, est, seconds, _ in rows]
-        text = report(game, boards, exhaustive, args.seed, bound, table, difference)
+        best = optimum(game, boards, args.quiet) if args.exact else None
+        text = report(game, boards, exhaustive, args.seed, bound, table, difference, best)
         print("\n".join(text.splitlines()[2:]))
         summary = {"game": game.describe(), "boards": boards, "limit": board_limit(boards),
                    "games": game_count(len(game.answers), boards),
@@ -210,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
                                    "seconds": round(seconds, 1)}
                                   for (name, est, seconds), bonus in
                                   zip(table, (args.solve_bonus, 0.0))],
-                   "baseline_minus_strategy": difference}
+                   "baseline_minus_strategy": difference, "optimum": best}
         if args.no_write:
             return 0
         with file_set(out_dir, args.out is None) as staging:

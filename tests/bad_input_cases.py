@@ -237,6 +237,12 @@ CASES = [
     case("boards-bonus-nan", "boards", L + "--solve-bonus nan --out {OUT} --quiet", 2,
          "--solve-bonus"),
     case("boards-out-file", "boards", L + "--out {FILE} --quiet", 2, ""),
+    case("boards-exact-too-many-games", "boards", L + "--boards 4 --exact --out {OUT} --quiet", 2,
+         "an exact search of 4 boards is for small lists"),
+    case("boards-exact-sampled", "boards", "--answers answers-2315-sample12-seed1 --boards 3 "
+         "--games 100 --exact --out {OUT} --quiet", 2, "--exact plays every game"),
+    case("boards-sample-too-big", "boards", "--answers answers-2315-sample3000-seed1 --out {OUT} "
+         "--quiet", 2, "cannot sample 3000 words"),
     # ------------------------------------------------------------ antiwordle
     case("antiwordle-beams-huge", "antiwordle", L + "--beams 99999999999999999999", 2, "--beams"),
     case("antiwordle-beams-negative", "antiwordle", L + "--beams -1", 2, "--beams"),

@@ -26,7 +26,7 @@ from optimal.multiboard import (
     most_replies,
     sample_games,
 )
-from optimal.words import WordList
+from optimal.words import WordList, load_words, sample_words
 from tests.conftest import SMALL_ANSWERS, small_game
 from tests.test_dordle_engine import reference as dordle_reference
 from tests.test_dordle_engine import tiny_game
@@ -260,3 +260,24 @@ def test_the_limit_of_60_to_64_boards_can_be_given(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         boards_main(flags + ["--max-depth", "70"])
     assert stop.value.code == 2 and "at most 69, not 70" in capsys.readouterr().err
+
+
+def test_exact_writes_the_optimum_a_plain_recursion_finds(tmp_path, capsys):
+    """`--exact` adds the optimum (exhaustive search) to a small list's report and summary; the
+    total is the plain recursion's, and the strategies and the bound sit on either side of it."""
+    code = boards_main(["--answers", "answers-2315-sample7-seed3", "--boards", "3", "--exact",
+                        "--out", str(tmp_path), "--quiet"])
+    assert code == 0
+    folder = tmp_path / "answers-2315-sample7-seed3-answers-2315-sample7-seed3-normal-d8-boards3"
+    summary = json.loads((folder / "summary.json").read_text())
+    game = Game(*(WordList("w", words_of, "test") for words_of in
+                  [sample_words(load_words("answers-2315"), 7, 3).words] * 2))
+    expected = plain_total(game.with_limits(max_guesses=8), 3, 8)
+    best = summary["optimum"]
+    assert best["total"] == expected and best["mean"] == round(expected / (7 * 6 * 5), 5)
+    assert best["first"] in game.guesses.words
+    assert summary["lower_bound"]["mean"] <= best["mean"] <= min(
+        s["mean"] for s in summary["strategies"])
+    report_text = (folder / "REPORT.md").read_text()
+    assert f"total {expected:,}" in report_text and "Optimum (exhaustive search" in report_text
+    assert "Optimum (exhaustive search" in capsys.readouterr().out

@@ -132,19 +132,31 @@ def play_games(player: BoardsPlayer, games: np.ndarray,
 # ---------------------------------------------------------------- the exact optimum of small games
 
 
-def exact_total(game: Game, boards: int, limit: int | None = None) -> tuple[int, int]:
+def exact_refusal(game: Game, boards: int) -> str | None:
+    """Why `exact_total` refuses this game (too many games or guesses for a search that is
+    exponential and kept in Python sets), or None: so a command can refuse before other work."""
+    n, g = len(game.answers), len(game.guesses)
+    count = 1
+    for i in range(boards):
+        count *= max(n - i, 0)
+    if count > EXACT_MAX_GAMES or g > EXACT_MAX_GUESSES or boards > n:
+        return (f"an exact search of {boards} boards is for small lists: {count:,} games "
+                f"(at most {EXACT_MAX_GAMES:,}) and {g} guesses (at most {EXACT_MAX_GUESSES})")
+    return None
+
+
+def exact_total(game: Game, boards: int, limit: int | None = None,
+                on_first: Callable[[int], None] | None = None) -> tuple[int, int]:
     """(least total, a best first guess) over every game of k = `boards` boards on the game's
     lists: the sum over the ordered k-tuples of different answers of the guesses to find them all,
     within `limit` guesses (default boards + 5); a total of -1 when no strategy finishes every game
     within the limit. Memoized on the set of games still possible (each game as its answers, a
-    solved board's as -1), pruned by the best total found so far."""
+    solved board's as -1), pruned by the best total found so far. `on_first(i)` is called after
+    the i-th first guess is settled (the search's progress: it can take minutes)."""
+    refusal = exact_refusal(game, boards)
+    if refusal:
+        raise BadInput(refusal)
     n, g = len(game.answers), len(game.guesses)
-    count = 1
-    for i in range(boards):
-        count *= n - i
-    if count > EXACT_MAX_GAMES or g > EXACT_MAX_GUESSES or boards > n:
-        raise BadInput(f"an exact search of {boards} boards is for small lists: {count:,} games "
-                       f"(at most {EXACT_MAX_GAMES:,}) and {g} guesses (at most {EXACT_MAX_GUESSES})")
     limit = boards + 5 if limit is None else limit
     matrix = np.asarray(game.matrix)
     answer_of = {int(game.guess_of_answer[a]): a for a in range(n)}
@@ -205,5 +217,7 @@ def exact_total(game: Game, boards: int, limit: int | None = None) -> tuple[int,
                 break
         if total < best_total:
             best_total, best_guess = total, guess
+        if on_first is not None:
+            on_first(guess + 1)
     return (-1 if best_total >= inf else best_total), best_guess
 
