@@ -66,6 +66,14 @@ python -m optimal.search --boards 2 --beam 3 --first trace --budget 0 --out resu
 # Quordle and Octordle: a strategy and the greedy baseline on 100,000 sampled games, the proven lower bound
 python -m optimal.boards --boards 4 --games 100000 --seed 1 --out results/multi-board --quiet
 python -m optimal.boards --boards 8 --games 100000 --seed 1 --out results/multi-board --quiet
+# the optimum of small games (--exact), answers as guesses, then with 64 guesses
+python -m optimal.boards --boards 3 --answers answers-2315-sample12-seed1 --exact --out results/multi-board/small-exact --quiet
+python -m optimal.boards --boards 3 --answers answers-2315-sample16-seed1 --exact --out results/multi-board/small-exact --quiet
+python -m optimal.boards --boards 4 --answers answers-2315-sample8-seed1 --exact --out results/multi-board/small-exact --quiet
+python -m optimal.boards --boards 4 --answers answers-2315-sample9-seed1 --exact --out results/multi-board/small-exact --quiet
+python -m optimal.boards --boards 5 --answers answers-2315-sample6-seed1 --exact --out results/multi-board/small-exact --quiet
+python -m optimal.boards --boards 3 --answers answers-2315-sample12-seed1 --guesses guesses-12972-sample52-seed1 --exact --out results/multi-board/small-exact --quiet
+python -m optimal.boards --boards 4 --answers answers-2315-sample9-seed1 --guesses guesses-12972-sample55-seed1 --exact --out results/multi-board/small-exact --quiet
 
 # worst case (minimax depth)
 python -m optimal.search --out results --objective worst --max-depth 4 --all --quiet || true
