@@ -226,3 +226,20 @@ def proven_dordle_mean(game: Game) -> float | None:
         if bound["boards"] == 2 and game.matches(bound["game"]):
             return bound["lower"] / bound["games"]
     return None
+
+
+def sampled_estimate(game: Game, boards: int, solve_bonus: float) -> dict | None:
+    """What the many-board player with this `solve_bonus` averages on exactly this game and number
+    of boards, as a committed sampled run (`results/multi-board/`, copied into optimal/data/boards/
+    by scripts/build_boards_estimates.py) estimated it: its mean, 95% interval and sample; None
+    when no run played that game. An estimate of one strategy's average, so of an upper bound on
+    the optimum's, not a proven one."""
+    folder = resources.files("optimal").joinpath("data", "boards")
+    for path in (folder.iterdir() if folder.is_dir() else ()):
+        if not path.name.endswith(".json"):
+            continue
+        record = json.loads(path.read_text())
+        if (record["boards"] == boards and record["solve_bonus"] == solve_bonus
+                and game.matches(record["game"])):
+            return record
+    return None

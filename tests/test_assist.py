@@ -552,6 +552,31 @@ def test_more_boards_than_guesses_left_is_said_to_be_lost(game):
     assert "cannot be won" not in line and "proven lower bound" in line
 
 
+@pytest.mark.parametrize("boards", [4, 8])
+def test_quordle_and_octordle_quote_the_players_sampled_average_beside_the_bound(original, boards):
+    """At the start of a game of 4 or 8 boards on the original lists the note brackets the
+    optimum: what the suggested player averages over the committed run's sampled games (its
+    mean and 95% interval, said to be an estimate) and the proven lower bound on any strategy."""
+    import json
+    from pathlib import Path
+
+    limit = boards + 5
+    folder = (Path(__file__).resolve().parent.parent / "results" / "multi-board" /
+              f"answers-2315-guesses-12972-normal-d{limit}-boards{boards}")
+    run = json.loads((folder / "summary.json").read_text())
+    mean = run["strategies"][0]["mean"]
+    low, high = run["strategies"][0]["interval95"]
+    line = next(x for x in Assistant(original.with_limits(max_guesses=limit), boards=boards).report()
+                if x.startswith("suggested:"))
+    assert f"averages {mean:.3f} guesses (95% interval {low:.3f}-{high:.3f}" in line
+    assert "an estimate from 100,000 sampled games" in line
+    assert f"no strategy averages fewer than {run['lower_bound']['mean']:.3f}" in line
+    # another game (another limit): no run played it, so no figure is quoted for it
+    line = next(x for x in Assistant(original.with_limits(max_guesses=limit + 1),
+                                     boards=boards).report() if x.startswith("suggested:"))
+    assert "sampled games" not in line and "proven lower bound" in line
+
+
 # ---------------------------------------------------------------- Absurdle
 
 

@@ -184,6 +184,16 @@ def test_several_boards(client, original):
     assert data["optimal"] is None
 
 
+def test_octordle_starts_with_the_players_estimate_and_the_proven_bound(client):
+    """Eight boards on the page: the note at the start quotes the player's sampled average (an
+    estimate) and the proven lower bound, as the assistant does."""
+    data = game(client, boards="8")
+    assert data["name"] == "Octordle" and data["max_guesses"] == 13
+    note = data["suggestions"][0]["note"]
+    assert "bits over 8 unsolved boards" in note
+    assert "sampled games" in note and "(a proven lower bound)" in note
+
+
 def dordle_boards(game: Game, history: list[str], answers: tuple[str, str]) -> tuple[str, list]:
     """The page's history for `history` played against two answers, and the boards after it."""
     steps, boards = [], []

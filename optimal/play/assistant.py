@@ -23,7 +23,7 @@ from lookahead import BoardsPlayer
 from optimal.adversaries import absurdle_reply
 from optimal.errors import BadInput, quoted
 from optimal.game import Game, ClueState
-from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean
+from optimal.multiboard import lower_bound, most_replies, proven_dordle_mean, sampled_estimate
 from optimal.play.analysis import Analysis, BoardReply, BoardView, Found, StepView, Suggestion
 from optimal.play.cache import LruCache
 from optimal.play.chance import best_chance, best_chance_of_three
@@ -658,8 +658,8 @@ class Assistant:
         elif not self.history:
             bound = self.scores.get(("boards bound", self.game.fingerprint, len(self.boards)),
                                     self._boards_bound)
-            note += (f"; a heuristic: no strategy averages fewer than {bound:.3f} guesses over "
-                     f"{len(self.boards)} boards (a proven lower bound)")
+            note += f"; a heuristic{self._boards_estimate()}: no strategy averages fewer than "
+            note += f"{bound:.3f} guesses over {len(self.boards)} boards (a proven lower bound)"
         else:
             note += "; a heuristic"
         return Suggestion("most information", self.game.guesses.words[guess], note)
@@ -673,6 +673,16 @@ class Assistant:
             if proven is not None:
                 return proven
         return lower_bound(len(self.game.answers), len(self.boards), most_replies(self.game)).mean
+
+    def _boards_estimate(self) -> str:
+        """What this player averages here, from a committed sampled run (`sampled_estimate`),
+        said as the estimate it is; '' for a game no run played."""
+        record = sampled_estimate(self.game, len(self.boards), self._boards_player.solve_bonus)
+        if record is None:
+            return ""
+        low, high = record["interval95"]
+        return (f" that averages {record['mean']:.3f} guesses (95% interval {low:.3f}-{high:.3f}, "
+                f"an estimate from {record['sampled']['games']:,} sampled games)")
 
     @cached_property
     def _boards_player(self) -> BoardsPlayer:
