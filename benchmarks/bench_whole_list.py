@@ -6,6 +6,8 @@
     python benchmarks/bench_whole_list.py --letters 12 # what searching words of alike letters
                                                        # one after another saves (10 minutes)
     python benchmarks/bench_whole_list.py --measure 2 --mode hard   # the same for hard mode
+    python benchmarks/bench_whole_list.py --retime 20  # the committed table's CPU against today's
+                                                       # engine on 20 words a band (20 minutes)
 
 Why both: a whole-list run takes minutes to hours (every first word, one list pairing, one mode,
 one guess limit), too long to repeat for a benchmark, so its figures are the ones its own run
@@ -79,10 +81,10 @@ def ranks(game: Game) -> dict[str, int]:
     return {game.guesses.words[g]: i + 1 for i, (g, _) in enumerate(order)}
 
 
-def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
-    """Words per CPU-hour by rank band, from every committed exact-ranking checkpoint of the
-    original lists in `mode` (a word in several is counted once, from its last; ranks are the
-    ordering score's in that mode). A word proven to have no tree within 6 counts as exact."""
+def committed_entries(mode: str) -> tuple[dict[str, float], dict[str, int], set[str]]:
+    """From every committed exact-ranking checkpoint of the original lists in `mode` (a word in
+    several counted once, from its last): each exact word's recorded CPU seconds, the values of
+    those with one, and those proven to have no tree within 6."""
     words: dict[str, float] = {}
     totals: dict[str, int] = {}  # the exact values (a word with no tree within 6 has none)
     no_tree: set[str] = set()
@@ -97,6 +99,14 @@ def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
                         totals.pop(word, None)
                     else:
                         totals[word] = value["upper"]
+    return words, totals, no_tree
+
+
+def committed_throughput(rank: dict[str, int], mode: str = "normal") -> None:
+    """Words per CPU-hour by rank band, from every committed exact-ranking checkpoint of the
+    original lists in `mode` (ranks are the ordering score's in that mode). A word proven to have
+    no tree within 6 counts as exact."""
+    words, totals, no_tree = committed_entries(mode)
     if not words:
         return
     print(f"\nExact ranking (--rank exact), original lists, {mode} mode, from the committed "
@@ -188,6 +198,35 @@ def measured_letters_order(game: Game, rank: dict[str, int], n: int) -> None:
         print(f"{name:<44} {shared:>9.1f} {alone:>16.1f} {1 - shared / alone:>6.0%}")
 
 
+def retimed_table(game: Game, mode: str, rank: dict[str, int], n: int) -> None:
+    """The committed table's CPU against today's engine on the same words, by band: n words of
+    each band that follow one another in the order a table run searches them (`letters_order`,
+    from the middle of the band), one memo, as in a run. Why: a table's entries keep the CPU of
+    the engine that ran them, and the engine changed while the tables ran (the memo cleared when
+    full, letter groups), so its projection can overstate what a rerun costs today."""
+    recorded, _, _ = committed_entries(mode)
+    setting = SearchSetting(cache_mb=4096)
+    exact_values(game, [game.guess_id("salet")], setting, 60)  # warm: kernels and matrix
+    print(f"\nThe committed {mode} table retimed now ({n} words a band, in the order a "
+          "table run searches them, one memo; CPU seconds):")
+    print(f"{'ranks':<12} {'words':>6} {'recorded':>9} {'now':>8} {'now/recorded':>13} "
+          f"{'band recorded':>14} {'band now (est.)':>16}")
+    projected = 0.0
+    for low, high in BANDS:
+        band = sorted((w for w, r in rank.items() if low <= r <= high), key=rank.get)
+        ids = letters_order(game, [game.guess_id(w) for w in band])
+        middle = max(0, len(ids) // 2 - n // 2)
+        words = [game.guesses.words[g] for g in ids[middle:middle + n]]
+        now = cpu_of(game, words, setting, True)
+        then = sum(recorded[w] for w in words)
+        whole = sum(recorded.get(w, 0.0) for w in band)
+        projected += whole * now / then
+        print(f"{low:>5}-{high:<6} {len(words):>6} {then:>9.1f} {now:>8.1f} {now / then:>13.2f} "
+              f"{whole / 3600:>12.2f} h {whole * now / then / 3600:>14.2f} h")
+    print(f"the whole table: {sum(recorded.values()) / 3600:.1f} CPU-hours recorded, about "
+          f"{projected / 3600:.1f} at today's rates (each band's recorded CPU times its ratio)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -195,6 +234,9 @@ def main() -> None:
                         help="also time N words per rank band now")
     parser.add_argument("--letters", type=int, default=0, metavar="N",
                         help="also measure the order by letters on N words (and N spread words)")
+    parser.add_argument("--retime", type=int, default=0, metavar="N",
+                        help="also rerun N words a band of the committed table and compare their "
+                             "CPU with the recorded")
     parser.add_argument("--mode", choices=("normal", "hard", "ultra"), default="normal",
                         help="the rule --measure and --letters time (default: normal)")
     args = parser.parse_args()
@@ -208,6 +250,8 @@ def main() -> None:
         measured_throughput(game, rank[args.mode], args.measure)
     if args.letters > 0:
         measured_letters_order(game, rank[args.mode], args.letters)
+    if args.retime > 0:
+        retimed_table(game, args.mode, rank[args.mode], args.retime)
 
 
 if __name__ == "__main__":
