@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from lookahead import SearchSetting, exact_values, ranked_guesses  # noqa: E402
+from lookahead.kernels.memo import clear_memo  # noqa: E402
 from lookahead.parallel.tasks import solver_for  # noqa: E402
 from lookahead.questions.exact_values import letters_order  # noqa: E402
 from optimal.game import Game  # noqa: E402
@@ -170,11 +171,11 @@ def measured_throughput(game: Game, rank: dict[str, int], per_band: int) -> None
 def cpu_of(game: Game, words: list[str], setting: SearchSetting, shared: bool) -> float:
     """CPU seconds of the words' exact values in the order given: one memo for all (`shared`), or
     each word from an empty memo."""
-    solver_for(game, 0, setting.memo_mb).clear_memo()
+    clear_memo(solver_for(game, 0, setting.memo_mb).ws)
     cpu = 0.0
     for word in words:
         if not shared:
-            solver_for(game, 0, setting.memo_mb).clear_memo()
+            clear_memo(solver_for(game, 0, setting.memo_mb).ws)
         cpu += exact_values(game, [game.guess_id(word)], setting, 600)[0].cpu_seconds
     return cpu
 
