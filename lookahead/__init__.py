@@ -42,7 +42,8 @@ from lookahead.questions.tree_hunt import NodePath, TreeHunt
 from lookahead.questions.dordle_floor import first_word_floor, floor_solver
 from lookahead.solvers.pair import PAIR_BEAM_FINISH, DordleSolver, pair_state
 from lookahead.questions.dordle import (DordleBound, DordleIncumbent, DordleSuggestion,
-                                        DordleWordValue, dordle_first_word_branches,
+                                        DordleWordValue, dordle_first_word_branch_count,
+                                        dordle_first_word_branches,
                                         dordle_next_guess, dordle_raise_bound,
                                         dordle_ranked_guesses, dordle_word_values)
 
@@ -71,7 +72,7 @@ __all__ = [
     "NextGuess", "StateOutcome", "best_next_guess", "best_next_tree", "solve_state",
     "check_first_guesses", "finishing_tree",
     "DordleSolver", "PAIR_BEAM_FINISH", "first_word_floor", "floor_solver", "pair_state", "DordleBound", "DordleIncumbent", "DordleSuggestion",
-    "DordleWordValue", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
+    "DordleWordValue", "dordle_first_word_branch_count", "dordle_first_word_branches", "dordle_next_guess", "dordle_raise_bound",
     "dordle_ranked_guesses", "dordle_word_values",
     "DEFAULT_SOLVE_BONUS", "BoardsPlayer", "exact_refusal", "exact_total", "play_games",
     "letter_covers", "LONGEST", "TOTAL", "AbsurdleSearch", "AntiSearch",

@@ -46,6 +46,30 @@ def test_a_small_dordle_is_proven_and_its_tree_verified(tmp_path, capsys):
     assert "proven optimal" in (folder / "REPORT.md").read_text()
 
 
+def test_the_tree_is_built_with_progress_over_every_branch(tmp_path, capsys, monkeypatch):
+    """The full lists' beam-3 tree took over 20 minutes after its search with no line on the log;
+    now every branch built and replayed is counted, against the number of reply pairs the first
+    word gives (the branches, counted before any is built)."""
+    import re
+
+    monkeypatch.setenv("OPTIMAL_PROGRESS_EVERY", "0")  # a line at every branch, out of a terminal
+    game = Game.from_lists(None, LIST, max_guesses=7)
+    word = game.guesses.words[0]
+    code, out, err = run(["--boards", "2", "--answers", LIST, "--first", word, "--budget", "0",
+                          "--no-write"], capsys)
+    assert code == 0, err
+    shown = [re.fullmatch(rf"{word.upper()}'s tree, built and replayed: (\d+)/(\d+) branches, "
+                          r"\d+ s", line)
+             for line in err.splitlines() if line.startswith(f"{word.upper()}'s tree")]
+    assert len(shown) >= 2 and all(shown)
+    done = [int(m.group(1)) for m in shown]
+    total = {int(m.group(2)) for m in shown}
+    row = game.matrix[game.guess_id(word), game.all_candidates()]
+    pairs = {(a, b) for i, a in enumerate(row) for j, b in enumerate(row) if i != j}
+    assert total == {len(pairs)} and done == sorted(done) and done[-1] == len(pairs)
+    assert "built and replayed" not in out
+
+
 def test_bounds_resume_from_the_checkpoint(tmp_path, capsys):
     """With no time for the lower bound, the result is a gap; a rerun with time closes it from
     where the checkpoint left it."""

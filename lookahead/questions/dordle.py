@@ -158,6 +158,15 @@ def dordle_first_word_branches(game: Game, word: str, setting: SearchSetting = S
     return solver.branches(board1, board2, game.max_guesses, game.guess_id(word))
 
 
+def dordle_first_word_branch_count(game: Game, word: str,
+                                   setting: SearchSetting = SearchSetting()) -> int:
+    """How many subtrees `dordle_first_word_branches` yields (the reply pairs some game gives):
+    the total of the progress shown while the tree is built, which on the full lists takes
+    many minutes a branch at a time."""
+    board1, board2 = root(game)
+    return len(solver_for(game, setting).children(board1, board2, game.guess_id(word)))
+
+
 # ---------------------------------------------------------------- the lower bound
 
 

@@ -15,9 +15,9 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from lookahead import (dordle_first_word_branches, finishing_tree, memory_estimate, ranked_guesses,
-                       solve_state)
-from optimal.cli.progress import KernelProgress, Stopwatch
+from lookahead import (dordle_first_word_branch_count, dordle_first_word_branches, finishing_tree,
+                       memory_estimate, ranked_guesses, solve_state)
+from optimal.cli.progress import KernelProgress, Stopwatch, progress_bar
 from optimal.cli.backends import parallel_backend
 from optimal.cli.checkpoint import load_checkpoint
 from optimal.cli.certificate import CertificateFile, certificate_note, certificate_target
@@ -437,8 +437,17 @@ def dordle_tree(game: Game, request: SearchRequest, run: DordleRun, path: Path |
         return (dordle_tree_stats(tree, run.proven, run.lower, label),
                 provenance(run.seconds, request.argv))
 
-    branches = dordle_first_word_branches(game, best.word, request.setting.with_beam(best.beam))
-    tree = verified_branches(best.word, branches, game, path, document)
+    setting = request.setting.with_beam(best.beam)
+    bar = progress_bar(f"{best.word.upper()}'s tree, built and replayed", "branch", request.quiet,
+                       total=dordle_first_word_branch_count(game, best.word, setting))
+
+    def counted():
+        for branch in dordle_first_word_branches(game, best.word, setting):
+            yield branch
+            bar.update(1)
+
+    tree = verified_branches(best.word, counted(), game, path, document)
+    bar.close()
     check_total(tree)
     run.seconds = clock.seconds
     return tree
