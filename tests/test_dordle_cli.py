@@ -70,6 +70,47 @@ def test_the_tree_is_built_with_progress_over_every_branch(tmp_path, capsys, mon
     assert "built and replayed" not in out
 
 
+@pytest.mark.parametrize("beam", [0, 1])
+def test_a_tree_below_its_reported_total_is_kept_only_for_a_beam(beam, tmp_path, capsys,
+                                                                  monkeypatch):
+    """A beam's tree, searched again a branch at a time, can come out below the total its first
+    search reported (the full lists' beam-3 TRACE: 25,381,006 reported, 25,380,996 replayed, and
+    the run ended in an error after 40 minutes): it is the verified upper bound, so the run
+    reports and writes it. An exact search's tree must replay to its total exactly."""
+    from dataclasses import replace
+
+    from optimal.search import command
+
+    real = command.search_dordle
+
+    def reported_higher(*args, **kwargs):
+        run_ = real(*args, **kwargs)
+        run_.best = replace(run_.best, total=run_.best.total + 10)
+        run_.values = [replace(v, total=v.total + 10) if v.word == run_.best.word else v
+                       for v in run_.values]
+        return run_
+
+    monkeypatch.setattr(command, "search_dordle", reported_higher)
+    game = Game.from_lists(None, LIST, max_guesses=7)
+    argv = ["--boards", "2", "--answers", LIST, "--first", game.guesses.words[0], "--budget", "0",
+            "--out", str(tmp_path), "--quiet"] + (["--beam", str(beam)] if beam else [])
+    code, out, err = run(argv, capsys)
+    if not beam:
+        assert code != 0 and "the search reports" in err and "but its tree replays to" in err
+        written = {p.name for p in tmp_path.rglob("*")}
+        assert not written & {"summary.json", "REPORT.md"}
+        assert not any(name.endswith(".dordle.json") for name in written)
+        return
+    assert code == 0, err
+    folder = next(tmp_path.iterdir())
+    summary = json.loads((folder / "summary.json").read_text())
+    tree, _ = read_json(next(folder.glob("*.dordle.json")))
+    replayed = verified(tree, game).total
+    assert summary["best"]["total"] == replayed
+    assert [v["total"] for v in summary["values"]] == [replayed]
+    assert f"{replayed:,}" in (folder / "REPORT.md").read_text()
+
+
 def test_bounds_resume_from_the_checkpoint(tmp_path, capsys):
     """With no time for the lower bound, the result is a gap; a rerun with time closes it from
     where the checkpoint left it."""
