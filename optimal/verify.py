@@ -13,6 +13,7 @@ import sys
 
 import numpy as np
 
+from optimal import dordle
 from optimal.adversaries import evil_game, evil_text
 from optimal.cli.args import Parser, add_game_arguments, add_weights_argument, game_from_args
 from optimal.cli.run import run_cli
@@ -21,7 +22,7 @@ from optimal.game import Game
 from optimal.play.text import plural
 from optimal.report import histogram_text, report_line, summarize, weighted_line, weighted_stats
 from optimal.tree import play, read_tree, verify
-from optimal.words import BUNDLED_LISTS
+from optimal.words import BUNDLED_LISTS, load_lists
 
 EXAMPLES = """examples:
   python -m optimal.verify results/answers-2315-guesses-12972-normal-d6/salet.json
@@ -171,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.normal and (args.hard or args.ultra):
         parser.error("--normal cannot be given with --hard or --ultra")
 
+    if is_dordle_file(args.tree):  # two boards: replayed on every pair of answers
+        return run_cli(lambda: verify_dordle(args), parser.prog, writes=False)
+
     def body() -> int:
         tree_file = read_tree(args.tree, keep_defects=True)
         game, lists_differ = _game_for(args, tree_file.meta)
@@ -219,12 +223,8 @@ def main(argv: list[str] | None = None) -> int:
         if played is not None:  # under the game it is played in (it came before the header)
             print("\n".join(played))
         if not result.ok:
-            for problem in result.problems[:10]:
-                print(f"DEFECT: {problem}")
-            if len(result.problems) > 10:
-                print(f"... and {len(result.problems) - 10} more defects")
-            print(f"INVALID: {len(result.problems)} of {len(game.answers)} answers fail")
-            return 1
+            return print_defects(result.problems,
+                                 f"{len(result.problems)} of {len(game.answers)} answers fail")
         stats = summarize(counts)
         if wrong_claim:  # said first: "VALID" above a defect read as a pass
             print(f"DEFECT: {wrong_claim}")
@@ -242,6 +242,77 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if wrong_claim else 0
 
     return run_cli(body, parser.prog, writes=False)
+
+
+def print_defects(problems: list[str], verdict: str) -> int:
+    """The first ten defects and the INVALID line (the exit code of a defective tree, 1)."""
+    for problem in problems[:10]:
+        print(f"DEFECT: {problem}")
+    if len(problems) > 10:
+        print(f"... and {len(problems) - 10} more defects")
+    print(f"INVALID: {verdict}")
+    return 1
+
+
+def is_dordle_file(path: str) -> bool:
+    """Whether `path` is a Dordle tree (`<word>.dordle.json`, gzipped past 100,000 games, as the
+    search writes them): by its name, or by the gzip mark no single-board tree file has."""
+    if path.endswith((".dordle.json", ".dordle.json.gz")):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(2) == b"\x1f\x8b"
+    except OSError:
+        return False  # read_tree says why, in one line
+
+
+def verify_dordle(args) -> int:
+    """A Dordle tree file replayed on every ordered pair of different answers of the game it was
+    made on (its lists loaded by name and checked by sha256, or the lists given), with the plain
+    rule; the total it states compared with the replay's. Exit codes as for one board."""
+    extra = [flag for flag, on in (("--play", args.play), ("--evil", args.evil),
+                                   ("--weights", args.weights), ("--hard", args.hard),
+                                   ("--ultra", args.ultra), ("--json", args.json)) if on]
+    if extra:
+        raise BadInput(f"{args.tree} is a Dordle tree, checked on every pair of answers as it "
+                       f"is: drop {', '.join(extra)}")
+    tree, document = dordle.read_json(args.tree)
+    game = _dordle_game(args, document.get("game") or {})
+    result = dordle.verify(tree, game)
+    print(f"{args.tree}: Dordle, {len(game.answers):,} answers ({game.answers.name}), "
+          f"{len(game.guesses):,} guesses ({game.guesses.name}), at most {game.max_guesses} "
+          f"guesses; {dordle.game_count(len(game.answers)):,} games (ordered pairs of different "
+          "answers)")
+    if not result.ok:
+        return print_defects(result.problems, plural(len(result.problems), "problem"))
+    stats, block = summarize(result.counts), document.get("stats") or {}
+    claimed = block.get("total")
+    if claimed is not None and claimed != stats.total:
+        print(f"DEFECT: the file claims total {claimed}, replay gives {stats.total}")
+    verdict = "VALID TREE, WRONG CLAIM" if claimed not in (None, stats.total) else "VALID"
+    print(f"{verdict}: first guess {tree.guess.upper()}, total {stats.total:,}, mean "
+          f"{stats.mean:.4f}, worst {stats.worst}")
+    if verdict == "VALID" and claimed is not None:
+        print(f"the file states total {claimed} (the replay agrees)" + (
+            " and calls it proven optimal: that claim is the search's, not checked here"
+            if block.get("proven_optimal") else ""))
+    print(report_line(result.counts))
+    return 0 if verdict == "VALID" else 1
+
+
+def _dordle_game(args, block: dict) -> Game:
+    """The lists given, else the ones the file names (bundled lists or samples of them), which
+    must be the lists it was made on (sha256); its guess limit unless --max-depth says another."""
+    limit = args.max_depth or block.get("max_guesses") or dordle.dordle_limit()
+    if args.lists or args.answers or args.guesses:
+        return game_from_args(args, default_lists="original").with_limits(max_guesses=limit)
+    answers, guesses = load_lists(answers=_list_name(block, "answers"),
+                                  guesses=_list_name(block, "guesses"))
+    for key, words in (("answers", answers), ("guesses", guesses)):
+        if _block(block.get(key)).get("sha256") not in (None, words.sha256):
+            raise BadInput(f"{args.tree}: its {key} {words.name} are not the list of that name "
+                           "here; give the lists it was made on with --answers and --guesses")
+    return Game(answers, guesses, max_guesses=limit)
 
 
 def claim_line(claimed: int, status: object) -> str:

@@ -1,8 +1,10 @@
 """python -m optimal.verify on trees of our own: exit 0 valid, 1 defective, 2 bad input."""
 
+import gzip
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -253,3 +255,68 @@ def test_a_hard_mode_tree_is_checked_in_normal_mode_when_asked(capsys):
     with pytest.raises(SystemExit) as stop:
         main([str(path), "--normal", "--hard"])
     assert stop.value.code == 2
+
+
+# ---------------------------------------------------------------- Dordle trees
+
+DORDLE_100 = (Path(__file__).resolve().parent.parent / "results" / "dordle" /
+              "answers-2315-sample100-seed1-guesses-12972-normal-d7-boards2")
+
+
+def dordle_document() -> dict:
+    return json.loads((DORDLE_100 / "arles.dordle.json").read_text())
+
+
+def test_a_dordle_tree_is_replayed_on_every_pair_of_its_lists(capsys):
+    """`verify` read only one-board trees, and a Dordle tree file the search wrote (gzipped on the
+    full lists) was 'cannot read tree': now it is replayed on every ordered pair of different
+    answers of the lists it names (a sample drawn again by its name), its stated total compared."""
+    total = json.loads((DORDLE_100 / "summary.json").read_text())["best"]["total"]
+    assert main([str(DORDLE_100 / "arles.dordle.json")]) == 0
+    out = capsys.readouterr().out
+    assert f"VALID: first guess ARLES, total {total:,}" in out
+    assert "9,900 games (ordered pairs of different answers)" in out
+    assert f"the file states total {total} (the replay agrees)" in out
+
+
+def test_a_gzipped_dordle_tree_with_a_wrong_claim_or_a_broken_branch_fails(tmp_path, capsys):
+    document = dordle_document()
+    document["stats"]["total"] += 1
+    wrong = tmp_path / "wrong.gz"  # no telling name: known by its gzip mark
+    wrong.write_bytes(gzip.compress(json.dumps(document).encode()))
+    assert main([str(wrong)]) == 1
+    out = capsys.readouterr().out
+    assert "DEFECT: the file claims total" in out and "VALID TREE, WRONG CLAIM" in out
+    document = dordle_document()
+    branch = next(iter(document["tree"]["branches"].values()))
+    branch["guess"] = "cigar" if branch["guess"] != "cigar" else "rebut"
+    broken = tmp_path / "broken.dordle.json"
+    broken.write_text(json.dumps(document))
+    assert main([str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert "DEFECT:" in out and "INVALID:" in out
+    assert not any(line.startswith("VALID") for line in out.splitlines())
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--hard"], "drop --hard"),
+    (["--play", "cigar"], "drop --play"),
+    (["--answers", "answers-2315-sample101-seed1"], "DEFECT"),
+])
+def test_a_dordle_tree_with_options_it_cannot_take(extra, message, capsys):
+    code = main([str(DORDLE_100 / "arles.dordle.json")] + extra)
+    out, err = capsys.readouterr()
+    if message == "DEFECT":  # other answers given: replayed on them, and it fails there
+        assert code == 1 and "DEFECT" in out
+        return
+    assert code == 2 and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_a_dordle_tree_named_for_other_lists_than_these(tmp_path, capsys):
+    document = dordle_document()
+    document["game"]["answers"]["sha256"] = "0" * 64
+    other = tmp_path / "other.dordle.json"
+    other.write_text(json.dumps(document))
+    assert main([str(other)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "not the list of that name here" in err
