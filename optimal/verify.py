@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from optimal.adversaries import evil_game, evil_text
 from optimal.cli.args import Parser, add_game_arguments, add_weights_argument, game_from_args
 from optimal.cli.run import run_cli
 from optimal.errors import BadInput, quoted
+from optimal.files import MB, memory_bytes
 from optimal.game import Game
 from optimal.play.text import plural
 from optimal.report import histogram_text, report_line, summarize, weighted_line, weighted_stats
@@ -276,6 +278,7 @@ def verify_dordle(args) -> int:
     if extra:
         raise BadInput(f"{args.tree} is a Dordle tree, checked on every pair of answers as it "
                        f"is: drop {', '.join(extra)}")
+    _refuse_too_big(args.tree)
     tree, document = dordle.read_json(args.tree)
     game = _dordle_game(args, document.get("game") or {})
     result = dordle.verify(tree, game)
@@ -298,6 +301,26 @@ def verify_dordle(args) -> int:
             if block.get("proven_optimal") else ""))
     print(report_line(result.counts))
     return 0 if verdict == "VALID" else 1
+
+
+GZ_TREE_BYTES_IN_MEMORY = 300  # bytes of memory a byte of a gzipped Dordle tree file takes once
+JSON_TREE_BYTES_IN_MEMORY = 30  # read (measured: 233-280 gzipped; the full lists' 26.5 MB: 6.2 GB)
+
+
+def _refuse_too_big(path: str) -> None:
+    """Refuse, before reading it, a Dordle tree whose nodes would not fit in this machine's memory
+    (they are all read at once: a node per state, millions on the full lists)."""
+    try:
+        size = Path(path).stat().st_size
+        with open(path, "rb") as handle:
+            gzipped = handle.read(2) == b"\x1f\x8b"
+    except OSError:
+        return  # read_json says why, in one line
+    need = size * (GZ_TREE_BYTES_IN_MEMORY if gzipped else JSON_TREE_BYTES_IN_MEMORY)
+    if need > memory_bytes():
+        raise BadInput(f"{path}: a Dordle tree of {size / MB:,.1f} MB takes about "
+                       f"{need / 2**30:,.1f} GB of memory to check, more than this machine's "
+                       f"{memory_bytes() / 2**30:,.1f} GB")
 
 
 def _dordle_game(args, block: dict) -> Game:

@@ -320,3 +320,15 @@ def test_a_dordle_tree_named_for_other_lists_than_these(tmp_path, capsys):
     assert main([str(other)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "not the list of that name here" in err
+
+
+def test_a_dordle_tree_too_big_for_this_machine_is_refused_before_it_is_read(tmp_path, capsys,
+                                                                             monkeypatch):
+    """All its nodes are read at once (the full lists' 26.5 MB tree took 6.2 GB): a machine with
+    too little memory gets one line and exit 2, not a swap storm."""
+    from optimal import verify as verify_module
+
+    monkeypatch.setattr(verify_module, "memory_bytes", lambda: 10 * 2**20)
+    assert main([str(DORDLE_100 / "arles.dordle.json")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "more than this machine's" in err
