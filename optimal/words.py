@@ -157,8 +157,9 @@ def load_words(spec: str) -> WordList:
         is_file = path.is_file()
     except (OSError, ValueError):  # a name too long, or with a NUL byte
         is_file = False
-    if not is_file and _sample_of_bundled(spec) is not None:
-        return _sample_of_bundled(spec)
+    sample = None if is_file else _sample_of_bundled(spec)
+    if sample is not None:
+        return sample
     if not is_file:
         names = ", ".join(list(BUNDLED_LISTS) + list(LIST_PAIRS))
         raise BadInput(f"no word list {quoted(spec)}: not a file, and not a bundled list ({names})")

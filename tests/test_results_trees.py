@@ -6,7 +6,6 @@ or the lists change."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from optimal.dordle import verified as verified_dordle
 from optimal.game import Game
 from optimal.tree import read_tree, selby_lines
 from optimal.verify import main as verify_main
-from optimal.words import load_words, sample_words
+from optimal.words import load_words
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 
@@ -64,14 +63,12 @@ DORDLE_TREES = committed_dordle_trees()
 
 
 def dordle_game(block: dict) -> Game:
-    """The game a Dordle tree file names: its lists rebuilt by name (a `-sampleN-seedS` answer
-    list drawn again with `sample_words`), each checked against the recorded sha256."""
+    """The game a Dordle tree file names: its lists loaded by name (a `-sampleN-seedS` answer
+    list is drawn again by `load_words`), each checked against the recorded sha256."""
     lists = []
     for key in ("answers", "guesses"):
         name = block[key]["name"]
-        match = re.fullmatch(r"(.+)-sample(\d+)-seed(\d+)", name)
-        words = (sample_words(load_words(match[1]), int(match[2]), int(match[3])) if match
-                 else load_words(name))
+        words = load_words(name)
         assert words.describe() == block[key], f"{key} {name}: not the list the tree was made on"
         lists.append(words)
     return Game(lists[0], lists[1], max_guesses=block["max_guesses"])
