@@ -3,7 +3,9 @@
 Exit 0 when the tree is valid, 1 when it is defective, 2 on bad input. The statistics printed come
 from replaying every answer, not from what the file claims; when the file states a total, the two are
 compared. With answer weights (--weights, or the `freq` weights a tree file names) the expectation
-under them is reported too, and a weighted total the file states is compared likewise.
+under them is reported too, and a weighted total the file states is compared likewise. A Dordle
+tree (two boards, as `search --boards 2` writes it) is replayed on every ordered pair of different
+answers of the lists it names.
 """
 
 from __future__ import annotations
@@ -153,7 +155,8 @@ def weight_notes(game: Game, meta: dict) -> list[str]:
 def make_parser() -> Parser:
     """The command's options (the tree file, its game, what else to show)."""
     parser = Parser(prog="python -m optimal.verify", description=__doc__, epilog=EXAMPLES)
-    parser.add_argument("tree", help="tree file: JSON (optimal-tree/1) or Selby's line format")
+    parser.add_argument("tree", help="tree file: JSON (optimal-tree/1), Selby's line format, or a "
+                                     "Dordle tree (<word>.dordle.json, gzipped or not)")
     add_game_arguments(parser, default_depth=None)
     add_weights_argument(parser)
     parser.add_argument("--play", metavar="WORD", help="also show the game the tree plays for WORD")
@@ -303,8 +306,11 @@ def verify_dordle(args) -> int:
     return 0 if verdict == "VALID" else 1
 
 
-GZ_TREE_BYTES_IN_MEMORY = 300  # bytes of memory a byte of a gzipped Dordle tree file takes once
-JSON_TREE_BYTES_IN_MEMORY = 30  # read (measured: 233-280 gzipped; the full lists' 26.5 MB: 6.2 GB)
+# Bytes of memory a byte of a Dordle tree file takes once read: measured 233-280 for gzipped files
+# (the full lists' 26.5 MB tree took 6.2 GB), about 19 for plain JSON (2.5 MB: 47 MB; such a file
+# is about ten times its gzipped size), each with some room.
+GZ_TREE_BYTES_IN_MEMORY = 300
+JSON_TREE_BYTES_IN_MEMORY = 30
 
 
 def _refuse_too_big(path: str) -> None:
