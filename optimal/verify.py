@@ -265,6 +265,8 @@ def is_dordle_file(path: str) -> bool:
     if path.endswith((".dordle.json", ".dordle.json.gz")):
         return True
     try:
+        if not Path(path).is_file():  # a FIFO or a device: never opened here (a FIFO blocks)
+            return False
         with open(path, "rb") as handle:
             return handle.read(2) == b"\x1f\x8b"
     except OSError:
@@ -317,6 +319,8 @@ def _refuse_too_big(path: str) -> None:
     """Refuse, before reading it, a Dordle tree whose nodes would not fit in this machine's memory
     (they are all read at once: a node per state, millions on the full lists)."""
     try:
+        if not Path(path).is_file():  # a FIFO or a device: read_json refuses it, in one line
+            return
         size = Path(path).stat().st_size
         with open(path, "rb") as handle:
             gzipped = handle.read(2) == b"\x1f\x8b"

@@ -63,6 +63,7 @@ python -m optimal.search --boards 2 --sample 200 --seed 1 --budget 1200 --out re
 python -m optimal.search --boards 2 --beam 1 --top 1 --budget 1800 --out results/dordle --quiet
 python -m optimal.search.dordle_floor --out results/dordle --budget 3600 --quiet
 python -m optimal.search --boards 2 --beam 3 --first trace --budget 0 --out results/dordle --quiet
+python -m optimal.verify results/dordle/answers-2315-guesses-12972-normal-d7-boards2/trace.dordle.json.gz  # the tree replayed again (6 GB)
 # Quordle and Octordle: a strategy and the greedy baseline on 100,000 sampled games, the proven lower bound
 python -m optimal.boards --boards 4 --games 100000 --seed 1 --out results/multi-board --quiet
 python -m optimal.boards --boards 8 --games 100000 --seed 1 --out results/multi-board --quiet
