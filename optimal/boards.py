@@ -219,8 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         if boards > n:
             raise BadInput(f"{boards} boards need {boards} different answers; the list has {n}")
         exhaustive = game_count(n, boards) <= args.games
-        if args.exact and exact_refusal(game, boards):
-            raise BadInput(f"--exact: {exact_refusal(game, boards)}")
+        refusal = exact_refusal(game, boards) if args.exact else None
+        if refusal:
+            raise BadInput(f"--exact: {refusal}")
         if args.exact and not exhaustive:
             raise BadInput(f"--exact plays every game: the list makes {game_count(n, boards):,}, "
                            f"more than --games {args.games:,}")

@@ -218,14 +218,19 @@ def proven_dordle_mean(game: Game) -> float | None:
     establishes for exactly this game (single-board floors over every first word; copied into
     optimal/data/dordle/ by scripts/build_dordle_bound.py), or None for another game. Stronger
     than `lower_bound` there (3.958 against 3.869 on the original lists)."""
-    folder = resources.files("optimal").joinpath("data", "dordle")
-    for path in (folder.iterdir() if folder.is_dir() else ()):
-        if not path.name.endswith(".json"):
-            continue
-        bound = json.loads(path.read_text())
+    for bound in bundled_records("dordle"):
         if bound["boards"] == 2 and game.matches(bound["game"]):
             return bound["lower"] / bound["games"]
     return None
+
+
+def bundled_records(folder_name: str) -> Iterator[dict]:
+    """Every JSON record of a package data folder (optimal/data/<folder_name>/): the figures the
+    build scripts copy from `results/`, each naming the game it holds for."""
+    folder = resources.files("optimal").joinpath("data", folder_name)
+    for path in (folder.iterdir() if folder.is_dir() else ()):
+        if path.name.endswith(".json"):
+            yield json.loads(path.read_text())
 
 
 def sampled_estimate(game: Game, boards: int, solve_bonus: float) -> dict | None:
@@ -234,11 +239,7 @@ def sampled_estimate(game: Game, boards: int, solve_bonus: float) -> dict | None
     by scripts/build_boards_estimates.py) estimated it: its mean, 95% interval and sample; None
     when no run played that game. An estimate of one strategy's average, so of an upper bound on
     the optimum's, not a proven one."""
-    folder = resources.files("optimal").joinpath("data", "boards")
-    for path in (folder.iterdir() if folder.is_dir() else ()):
-        if not path.name.endswith(".json"):
-            continue
-        record = json.loads(path.read_text())
+    for record in bundled_records("boards"):
         if (record["boards"] == boards and record["solve_bonus"] == solve_bonus
                 and game.matches(record["game"])):
             return record

@@ -262,15 +262,19 @@ def print_defects(problems: list[str], verdict: str) -> int:
 def is_dordle_file(path: str) -> bool:
     """Whether `path` is a Dordle tree (`<word>.dordle.json`, gzipped past 100,000 games, as the
     search writes them): by its name, or by the gzip mark no single-board tree file has."""
-    if path.endswith((".dordle.json", ".dordle.json.gz")):
-        return True
+    return path.endswith((".dordle.json", ".dordle.json.gz")) or bool(_gzipped(path))
+
+
+def _gzipped(path: str) -> bool | None:
+    """Whether a regular file starts with the gzip mark; None for anything else (a FIFO or a device
+    is never opened here: a FIFO blocks; the readers refuse them, and a missing file, in one line)."""
     try:
-        if not Path(path).is_file():  # a FIFO or a device: never opened here (a FIFO blocks)
-            return False
+        if not Path(path).is_file():
+            return None
         with open(path, "rb") as handle:
             return handle.read(2) == b"\x1f\x8b"
     except OSError:
-        return False  # read_tree says why, in one line
+        return None
 
 
 def verify_dordle(args) -> int:
@@ -318,14 +322,10 @@ JSON_TREE_BYTES_IN_MEMORY = 30
 def _refuse_too_big(path: str) -> None:
     """Refuse, before reading it, a Dordle tree whose nodes would not fit in this machine's memory
     (they are all read at once: a node per state, millions on the full lists)."""
-    try:
-        if not Path(path).is_file():  # a FIFO or a device: read_json refuses it, in one line
-            return
-        size = Path(path).stat().st_size
-        with open(path, "rb") as handle:
-            gzipped = handle.read(2) == b"\x1f\x8b"
-    except OSError:
+    gzipped = _gzipped(path)
+    if gzipped is None:
         return  # read_json says why, in one line
+    size = Path(path).stat().st_size
     need = size * (GZ_TREE_BYTES_IN_MEMORY if gzipped else JSON_TREE_BYTES_IN_MEMORY)
     if need > memory_bytes():
         raise BadInput(f"{path}: a Dordle tree of {size / MB:,.1f} MB takes about "
